@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN, normalizeUsername } from './rules.js';
+
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`);
+
+/** A username as a person picks it: normalised, URL-safe and not shadowing a page. */
+export const Username = z
+  .string({ error: 'Username is required' })
+  .transform(normalizeUsername)
+  .pipe(
+    z
+      .string()
+      .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+      .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+      .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and underscores')
+      .refine((u) => !RESERVED_USERNAMES.has(u), 'That username is reserved'),
+  );
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.emailMax, 'Email is too long')
+  .pipe(z.email('Email is not a valid address'));
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+const bio = z
+  .string()
+  .trim()
+  .max(LIMITS.profileBioMax, `Bio must be at most ${LIMITS.profileBioMax} characters`);
+
+export const SignupRequest = z.object({ name, username: Username, email, password });
+export type SignupRequest = z.input<typeof SignupRequest>;
+
+export const LoginRequest = z.object({
+  username: z.string({ error: 'Username is required' }).transform(normalizeUsername).pipe(z.string().min(1, 'Username is required')),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/**
+ * SPEC §7 update payload. Every field is optional; an empty password means "keep the current one".
+ * profilePic: a data URL uploads a new picture, "" removes it, the current URL keeps it.
+ */
+export const UpdateUserRequest = z.object({
+  name: name.optional(),
+  username: Username.optional(),
+  email: email.optional(),
+  bio: bio.optional(),
+  password: z.union([z.literal(''), password]).optional(),
+  profilePic: z.string().max(4 * 1024 * 1024, 'The picture must be 2 MB or smaller').optional(),
+});
+export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+/** A profile as anyone may see it: no e-mail, no secrets. */
+export const PublicUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  bio: z.string(),
+  profilePic: z.string(),
+  isAi: z.boolean(),
+  isFrozen: z.boolean(),
+  tag: z.string(),
+  createdByUsername: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** A persona's prompt and memory reach only its creator. */
+  prompt: z.string().optional(),
+  memory: z.string().optional(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** The signed-in user's own account, as login, signup and update return it. */
+export const SelfUser = PublicUser.extend({ email: z.string() });
+export type SelfUser = z.infer<typeof SelfUser>;
+
+/** GET /api/users/profile/:query answers with the profile; email appears only on one's own. */
+export const ProfileResponse = PublicUser.extend({ email: z.string().optional() });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const LogoutResponse = z.object({ message: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;

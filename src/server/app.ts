@@ -1,0 +1,71 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { accountsRepository } from './modules/accounts/accounts.repository.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { accountsService } from './modules/accounts/accounts.service.js';
+import { sessionsRepository } from './modules/accounts/sessions.repository.js';
+import { sessionsService } from './modules/accounts/sessions.service.js';
+import { uploadsService } from './modules/uploads/uploads.service.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSessions } from './plugins/session.js';
+import { serveUploads, serveWeb } from './plugins/static-files.js';
+
+export interface AppDeps {
+  db: Db;
+  /** Folder of the built web app; omitted in API-only tests and under Vite's dev server. */
+  webRoot?: string;
+}
+
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+/** Builds the whole HTTP application: plugins first, then each module, explicitly. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+
+  // The API speaks JSON only; anything else is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const cookies = { secure: config.secureCookies };
+  const sessions = sessionsService(sessionsRepository(deps.db.kysely), config.sessionTtlSeconds);
+  const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
+  const accounts = accountsService(accountsRepository(deps.db.kysely), uploads);
+
+  await registerSecurity(app, cookies);
+  await app.register(cookie);
+  const spa = await serveWeb(app, deps.webRoot);
+  await serveUploads(app, uploads.dir);
+  registerErrorHandling(app, { spa });
+  registerSessions(app, sessions, cookies);
+
+  app.get('/api/health', async () => {
+    await sql`select 1`.execute(deps.db.kysely);
+    return { ok: true };
+  });
+  app.get('/api/config', async () => ({ contactEmail: config.contactEmail }));
+  await app.register(accountsRoutes, {
+    accounts,
+    sessions,
+    cookies,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+
+  const sweep = setInterval(() => {
+    sessions.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** SESSION_TTL accepts seconds ("3600") or a number with a unit ("30d", "12h", "45m", "90s"). */
+const DURATION = /^(\d+)\s*([smhd]?)$/;
+const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+
+const duration = z.string().default('30d').transform((raw, ctx) => {
+  const match = DURATION.exec(raw.trim());
+  const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? 1) : 0;
+  if (seconds <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 3600, 90m, 12h or 30d' });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL (leave unset for SQLite)'),
+  REDIS_URL: optionalUrl(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
+  PUBLIC_ORIGIN: optionalUrl(/^https?:$/, 'must be an http:// or https:// origin such as https://chat.example.com'),
+  SESSION_TTL: duration,
+  CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@simplified.example'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+/** Typed, validated configuration; see the README's configuration table. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  publicOrigin: string;
+  secureCookies: boolean;
+  sessionTtlSeconds: number;
+  contactEmail: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Sign-up and log-in attempts allowed per client address per minute. */
+  authRateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads configuration from environment variables; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
+    redisUrl: e.REDIS_URL,
+    publicOrigin,
+    secureCookies: publicOrigin.startsWith('https://'),
+    sessionTtlSeconds: e.SESSION_TTL,
+    contactEmail: e.CONTACT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+  };
+}

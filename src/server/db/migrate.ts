@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.js';
+import * as accounts from './migrations/001-accounts.js';
+
+/** Migrations are listed explicitly so the compiled build needs no directory scanning. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001-accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

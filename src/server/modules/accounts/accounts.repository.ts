@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewUserRow, UserPatch, UserRow } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** User rows; no rules here, only queries. */
+export function accountsRepository(db: Kysely<Database>) {
+  return {
+    findById(id: string, trx: Executor = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByUsername(username: string, trx: Executor = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+    findByEmail(email: string, trx: Executor = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    async insert(row: NewUserRow, trx: Executor = db): Promise<UserRow> {
+      await trx.insertInto('users').values(row).execute();
+      const created = await trx.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      return created;
+    },
+    async update(id: string, patch: UserPatch, trx: Executor = db): Promise<UserRow> {
+      await trx.updateTable('users').set(patch).where('id', '=', id).execute();
+      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof accountsRepository>;

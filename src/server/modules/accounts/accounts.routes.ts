@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginRequest, SignupRequest, UpdateUserRequest } from '../../../contracts/users.js';
+import { parseInput } from '../../lib/http-error.js';
+import {
+  clearSessionCookie,
+  requireUser,
+  setSessionCookie,
+  type CookiePolicy,
+} from '../../plugins/session.js';
+import type { AccountsService } from './accounts.service.js';
+import type { SessionsService } from './sessions.service.js';
+import { toProfile, toSelfUser } from './user-view.js';
+
+export interface AccountsRoutesDeps {
+  accounts: AccountsService;
+  sessions: SessionsService;
+  cookies: CookiePolicy;
+  authRateLimitPerMinute: number;
+}
+
+// A 2 MB picture grows by a third as base64, plus the other fields.
+const UPDATE_BODY_LIMIT = 3 * 1024 * 1024;
+
+/** SPEC §7 account calls under /api/users. */
+export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps): Promise<void> {
+  const { accounts, sessions, cookies } = deps;
+  const authLimit = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  async function signIn(reply: Parameters<typeof setSessionCookie>[0], userId: string) {
+    const { token, expiresAt } = await sessions.start(userId);
+    setSessionCookie(reply, cookies, token, expiresAt);
+  }
+
+  app.post('/api/users/signup', { config: authLimit }, async (request, reply) => {
+    const user = await accounts.signup(parseInput(SignupRequest, request.body));
+    await signIn(reply, user.id);
+    request.log.info({ userId: user.id }, 'signed up');
+    return reply.status(201).send(toSelfUser(user));
+  });
+
+  app.post('/api/users/login', { config: authLimit }, async (request, reply) => {
+    const user = await accounts.login(parseInput(LoginRequest, request.body));
+    await signIn(reply, user.id);
+    return toSelfUser(user);
+  });
+
+  app.post('/api/users/logout', async (request, reply) => {
+    if (request.session) await sessions.end(request.session.tokenHash);
+    clearSessionCookie(reply, cookies);
+    return { message: 'Logged out' };
+  });
+
+  app.get('/api/users/me', async (request) => toSelfUser(requireUser(request)));
+
+  app.get<{ Params: { query: string } }>('/api/users/profile/:query', async (request) => {
+    const viewer = requireUser(request);
+    return toProfile(await accounts.profile(request.params.query), viewer);
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/api/users/update/:id',
+    { bodyLimit: UPDATE_BODY_LIMIT },
+    async (request) => {
+      const viewer = requireUser(request);
+      const input = parseInput(UpdateUserRequest, request.body);
+      const { user, passwordChanged } = await accounts.update(viewer, request.params.id, input);
+      const session = request.session;
+      if (passwordChanged && session) await sessions.endOthers(user.id, session.tokenHash);
+      return toSelfUser(user);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { ERRORS } from '../../../contracts/errors.js';
+import { isAiEmail } from '../../../contracts/rules.js';
+import type { SignupRequest, UpdateUserRequest, LoginRequest } from '../../../contracts/users.js';
+import { isUniqueViolation, violatedColumn } from '../../db/database.js';
+import type { UserPatch, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isId, newId, nowIso } from '../../lib/ids.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { AccountsRepository } from './accounts.repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+type Signup = z.output<typeof SignupRequest>;
+type Login = z.output<typeof LoginRequest>;
+type Update = z.output<typeof UpdateUserRequest>;
+
+export interface UpdateOutcome {
+  user: UserRow;
+  passwordChanged: boolean;
+}
+
+function refuseAiDomain(email: string): void {
+  if (isAiEmail(email)) throw new HttpError(400, 'That email domain is reserved');
+}
+
+/** Turns a unique-constraint race into the same 409 the pre-checks give. */
+function conflictFrom(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new HttpError(409, violatedColumn(error).includes('email') ? ERRORS.emailTaken : ERRORS.usernameTaken);
+  }
+  throw error;
+}
+
+/** Account rules: who may sign up, log in, see and change which profile. */
+export function accountsService(repo: AccountsRepository, uploads: UploadsService) {
+  async function assertFree(username: string | undefined, email: string | undefined, selfId?: string) {
+    const byName = username ? await repo.findByUsername(username) : undefined;
+    if (byName && byName.id !== selfId) throw new HttpError(409, ERRORS.usernameTaken);
+    const byEmail = email ? await repo.findByEmail(email) : undefined;
+    if (byEmail && byEmail.id !== selfId) throw new HttpError(409, ERRORS.emailTaken);
+  }
+
+  async function resolvePicture(requested: string | undefined, current: string): Promise<string | undefined> {
+    if (requested === undefined || requested === current) return undefined;
+    if (requested === '') return '';
+    if (requested.startsWith('data:')) return uploads.saveImage(requested);
+    throw new HttpError(400, 'profilePic must be an image data URL');
+  }
+
+  return {
+    async signup(input: Signup): Promise<UserRow> {
+      refuseAiDomain(input.email);
+      await assertFree(input.username, input.email);
+      const now = nowIso();
+      return repo
+        .insert({
+          id: newId(),
+          name: input.name,
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .catch(conflictFrom);
+    },
+
+    /** The same 401 whether the user is unknown, frozen, a persona, or the password is wrong. */
+    async login(input: Login): Promise<UserRow> {
+      const user = await repo.findByUsername(input.username);
+      const usable = user && user.isAi === 0 && user.isFrozen === 0 ? user : undefined;
+      const ok = await verifyPassword(usable?.passwordHash, input.password);
+      if (!usable || !ok) throw new HttpError(401, ERRORS.badCredentials);
+      return usable;
+    },
+
+    /** Looks a profile up by username or id; frozen accounts are treated as absent. */
+    async profile(query: string): Promise<UserRow> {
+      const user = isId(query) ? await repo.findById(query) : await repo.findByUsername(query.trim().toLowerCase());
+      if (!user || user.isFrozen === 1) throw new HttpError(404, ERRORS.userNotFound);
+      return user;
+    },
+
+    async update(viewer: UserRow, id: string, input: Update): Promise<UpdateOutcome> {
+      if (viewer.id !== id) throw new HttpError(403, ERRORS.forbiddenProfile);
+      if (input.email !== undefined) refuseAiDomain(input.email);
+      await assertFree(input.username, input.email, viewer.id);
+      const patch: UserPatch = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.username !== undefined) patch.username = input.username;
+      if (input.email !== undefined) patch.email = input.email;
+      if (input.bio !== undefined) patch.bio = input.bio;
+      const passwordChanged = Boolean(input.password);
+      if (input.password) patch.passwordHash = await hashPassword(input.password);
+      const picture = await resolvePicture(input.profilePic, viewer.profilePic);
+      if (picture !== undefined) patch.profilePic = picture;
+      if (Object.keys(patch).length === 0) return { user: viewer, passwordChanged };
+      patch.updatedAt = nowIso();
+      const user = await repo.update(viewer.id, patch).catch(conflictFrom);
+      return { user, passwordChanged };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

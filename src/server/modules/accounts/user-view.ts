@@ -1,0 +1,34 @@
+import type { ProfileResponse, PublicUser, SelfUser } from '../../../contracts/users.js';
+import type { UserRow } from '../../db/schema.js';
+
+/** A user row as anyone may see it; a persona's prompt and memory only for its creator. */
+export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): PublicUser {
+  const view: PublicUser = {
+    _id: row.id,
+    name: row.name,
+    username: row.username,
+    bio: row.bio,
+    profilePic: row.profilePic,
+    isAi: row.isAi === 1,
+    isFrozen: row.isFrozen === 1,
+    tag: row.tag,
+    createdByUsername: row.createdByUsername,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+  if (row.isAi === 1 && viewer && row.createdByUsername === viewer.username) {
+    view.prompt = row.prompt;
+    view.memory = row.memory;
+  }
+  return view;
+}
+
+/** The account as its owner sees it. */
+export function toSelfUser(row: UserRow): SelfUser {
+  return { ...toPublicUser(row), email: row.email };
+}
+
+/** A profile lookup answer: e-mail only on one's own profile. */
+export function toProfile(row: UserRow, viewer: UserRow): ProfileResponse {
+  return row.id === viewer.id ? toSelfUser(row) : toPublicUser(row, viewer);
+}

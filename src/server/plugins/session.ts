@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '../../contracts/errors.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError } from '../lib/http-error.js';
+import type { LiveSession, SessionsService } from '../modules/accounts/sessions.service.js';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: LiveSession | undefined;
+  }
+}
+
+export interface CookiePolicy {
+  secure: boolean;
+}
+
+/** Writes the session cookie: httpOnly, SameSite=Lax, Secure behind https. */
+export function setSessionCookie(reply: FastifyReply, policy: CookiePolicy, token: string, expires: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: policy.secure, expires });
+}
+
+export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: policy.secure });
+}
+
+/** The signed-in user, or a 401 for everyone else. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.session) throw new HttpError(401, ERRORS.notSignedIn);
+  return request.session.user;
+}
+
+/** Resolves the session cookie of every API request into request.session. */
+export function registerSessions(app: FastifyInstance, sessions: SessionsService, policy: CookiePolicy): void {
+  app.decorateRequest('session', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const live = await sessions.resolve(token);
+    if (!live) {
+      clearSessionCookie(reply, policy);
+      return;
+    }
+    request.session = live;
+    if (live.renewedUntil) setSessionCookie(reply, policy, token, live.renewedUntil);
+  });
+}

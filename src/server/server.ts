@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+/** Process entry: config → database → migrations → app → listen, with a graceful shutdown. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp(config, { db, webRoot: path.resolve(here, '..', 'web') });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.kysely.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { engine: db.engine, dataDir: config.dataDir, url: `http://localhost:${config.port}` },
+    'Simplified is ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

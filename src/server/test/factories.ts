@@ -1,0 +1,29 @@
+import type { SelfUser } from '../../contracts/users.js';
+import type { TestClient } from './http-client.js';
+
+let counter = 0;
+
+export interface BuiltUser {
+  user: SelfUser;
+  password: string;
+  client: TestClient;
+}
+
+/** Signs a new person up over HTTP and returns them with a client that holds their session. */
+export async function buildUser(
+  client: TestClient,
+  overrides: Partial<{ name: string; username: string; email: string; password: string }> = {},
+): Promise<BuiltUser> {
+  counter += 1;
+  const tag = `${process.pid.toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  const input = {
+    name: `Person ${counter}`,
+    username: `user_${tag}`,
+    email: `user_${tag}@example.com`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+  const res = await client.post<SelfUser>('/api/users/signup', input);
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { user: res.body, password: input.password, client };
+}

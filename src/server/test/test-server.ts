@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { TestClient } from './http-client.js';
+import { createTestDb, type TestDb } from './test-db.js';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  testDb: TestDb;
+  baseUrl: string;
+  client: () => TestClient;
+  close: () => Promise<void>;
+}
+
+/** Starts the real app on an ephemeral loopback port over a fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const testDb = await createTestDb();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, AUTH_RATE_LIMIT: '10000', ...env }),
+    database: testDb.database,
+  };
+  const app = await buildApp(config, { db: testDb.db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    config,
+    testDb,
+    baseUrl,
+    client: () => new TestClient(baseUrl),
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
