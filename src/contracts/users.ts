@@ -41,8 +41,14 @@ export const SignupRequest = z.object({ name, username: Username, email, passwor
 export type SignupRequest = z.input<typeof SignupRequest>;
 
 export const LoginRequest = z.object({
-  username: z.string({ error: 'Username is required' }).transform(normalizeUsername).pipe(z.string().min(1, 'Username is required')),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  username: z
+    .string({ error: 'Username is required' })
+    .transform(normalizeUsername)
+    .pipe(z.string().min(1, 'Username is required')),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -56,7 +62,10 @@ export const UpdateUserRequest = z.object({
   email: email.optional(),
   bio: bio.optional(),
   password: z.union([z.literal(''), password]).optional(),
-  profilePic: z.string().max(4 * 1024 * 1024, 'The picture must be 2 MB or smaller').optional(),
+  profilePic: z
+    .string()
+    .max(4 * 1024 * 1024, 'The picture must be 2 MB or smaller')
+    .optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 

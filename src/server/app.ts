@@ -1,6 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -31,7 +31,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One line per request is noise at info level; debug and trace keep it.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
 
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as a string.

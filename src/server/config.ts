@@ -5,15 +5,18 @@ import { z } from 'zod';
 const DURATION = /^(\d+)\s*([smhd]?)$/;
 const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 
-const duration = z.string().default('30d').transform((raw, ctx) => {
-  const match = DURATION.exec(raw.trim());
-  const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? 1) : 0;
-  if (seconds <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 3600, 90m, 12h or 30d' });
-    return z.NEVER;
-  }
-  return seconds;
-});
+const duration = z
+  .string()
+  .default('30d')
+  .transform((raw, ctx) => {
+    const match = DURATION.exec(raw.trim());
+    const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? 1) : 0;
+    if (seconds <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 3600, 90m, 12h or 30d' });
+      return z.NEVER;
+    }
+    return seconds;
+  });
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
@@ -27,9 +30,15 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('localhost'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL (leave unset for SQLite)'),
+  DATABASE_URL: optionalUrl(
+    /^postgres(ql)?:$/,
+    'must be a postgres:// or postgresql:// URL (leave unset for SQLite)',
+  ),
   REDIS_URL: optionalUrl(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
-  PUBLIC_ORIGIN: optionalUrl(/^https?:$/, 'must be an http:// or https:// origin such as https://chat.example.com'),
+  PUBLIC_ORIGIN: optionalUrl(
+    /^https?:$/,
+    'must be an http:// or https:// origin such as https://chat.example.com',
+  ),
   SESSION_TTL: duration,
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@simplified.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

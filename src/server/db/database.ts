@@ -18,7 +18,10 @@ export function openDatabase(database: Config['database']): Db {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), engine: 'postgres' };
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      engine: 'postgres',
+    };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -26,7 +29,10 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }), engine: 'sqlite' };
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
+    engine: 'sqlite',
+  };
 }
 
 /** Whether an error is a unique-constraint violation, on either engine. */

@@ -17,8 +17,19 @@ export interface CookiePolicy {
 }
 
 /** Writes the session cookie: httpOnly, SameSite=Lax, Secure behind https. */
-export function setSessionCookie(reply: FastifyReply, policy: CookiePolicy, token: string, expires: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: policy.secure, expires });
+export function setSessionCookie(
+  reply: FastifyReply,
+  policy: CookiePolicy,
+  token: string,
+  expires: Date,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: policy.secure,
+    expires,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): void {
@@ -32,7 +43,11 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /** Resolves the session cookie of every API request into request.session. */
-export function registerSessions(app: FastifyInstance, sessions: SessionsService, policy: CookiePolicy): void {
+export function registerSessions(
+  app: FastifyInstance,
+  sessions: SessionsService,
+  policy: CookiePolicy,
+): void {
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;

@@ -24,7 +24,9 @@ export async function serveUploads(app: FastifyInstance, dir: string): Promise<v
 
 /** Whether a request should get the single-page app's index.html instead of a 404. */
 export function wantsSpa(method: string, url: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith(UPLOADS_PREFIX);
+  return (
+    (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith(UPLOADS_PREFIX)
+  );
 }
 
 /** Serves the built web app; returns false when there is no build (tests, dev with Vite). */

@@ -52,7 +52,9 @@ export class TestClient {
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
-    const expired = attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now());
+    const expired = attrs.some(
+      (a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now(),
+    );
     if (!value || expired) this.jar.delete(name);
     else this.jar.set(name, value);
   }

@@ -38,7 +38,8 @@ export async function createTestDb(): Promise<TestDb> {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     database = { kind: 'postgres', url: url.toString() };
-    dropDatabase = () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
+    dropDatabase = () =>
+      withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
   } else {
     database = { kind: 'sqlite', file: path.join(dataDir, 'test.db') };
   }

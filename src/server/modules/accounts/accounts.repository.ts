@@ -17,7 +17,11 @@ export function accountsRepository(db: Kysely<Database>) {
     },
     async insert(row: NewUserRow, trx: Executor = db): Promise<UserRow> {
       await trx.insertInto('users').values(row).execute();
-      const created = await trx.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      const created = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
       return created;
     },
     async update(id: string, patch: UserPatch, trx: Executor = db): Promise<UserRow> {

@@ -26,7 +26,10 @@ function refuseAiDomain(email: string): void {
 /** Turns a unique-constraint race into the same 409 the pre-checks give. */
 function conflictFrom(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw new HttpError(409, violatedColumn(error).includes('email') ? ERRORS.emailTaken : ERRORS.usernameTaken);
+    throw new HttpError(
+      409,
+      violatedColumn(error).includes('email') ? ERRORS.emailTaken : ERRORS.usernameTaken,
+    );
   }
   throw error;
 }
@@ -76,7 +79,9 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
 
     /** Looks a profile up by username or id; frozen accounts are treated as absent. */
     async profile(query: string): Promise<UserRow> {
-      const user = isId(query) ? await repo.findById(query) : await repo.findByUsername(query.trim().toLowerCase());
+      const user = isId(query)
+        ? await repo.findById(query)
+        : await repo.findByUsername(query.trim().toLowerCase());
       if (!user || user.isFrozen === 1) throw new HttpError(404, ERRORS.userNotFound);
       return user;
     },

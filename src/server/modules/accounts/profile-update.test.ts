@@ -17,7 +17,11 @@ describe('GET /api/users/profile/:query', () => {
     for (const query of [other.user.username.toUpperCase(), other.user._id]) {
       const res = await viewer.client.get<ProfileResponse>(`/api/users/profile/${query}`);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ _id: other.user._id, username: other.user.username, name: other.user.name });
+      expect(res.body).toMatchObject({
+        _id: other.user._id,
+        username: other.user.username,
+        name: other.user.name,
+      });
       expect(res.body).not.toHaveProperty('email');
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
     }
@@ -32,7 +36,11 @@ describe('GET /api/users/profile/:query', () => {
   it('answers 404 for unknown and frozen profiles, and 401 when signed out', async () => {
     const viewer = await buildUser(server.client());
     const frozen = await buildUser(server.client());
-    await server.testDb.db.kysely.updateTable('users').set({ isFrozen: 1 }).where('id', '=', frozen.user._id).execute();
+    await server.testDb.db.kysely
+      .updateTable('users')
+      .set({ isFrozen: 1 })
+      .where('id', '=', frozen.user._id)
+      .execute();
     for (const query of ['no_such_person', frozen.user.username, '0190d6a8-0000-7000-8000-000000000000']) {
       const res = await viewer.client.get(`/api/users/profile/${query}`);
       expect(res.status).toBe(404);
@@ -90,13 +98,18 @@ describe('PUT /api/users/update/:id', () => {
   it('refuses a username or e-mail that someone else has with 409 and changes nothing', async () => {
     const me = await buildUser(server.client());
     const other = await buildUser(server.client());
-    const name = await me.client.put(`/api/users/update/${me.user._id}`, { username: other.user.username, bio: 'x' });
+    const name = await me.client.put(`/api/users/update/${me.user._id}`, {
+      username: other.user.username,
+      bio: 'x',
+    });
     expect(name.status).toBe(409);
     expect(name.body).toEqual({ error: ERRORS.usernameTaken });
     const mail = await me.client.put(`/api/users/update/${me.user._id}`, { email: other.user.email });
     expect(mail.status).toBe(409);
     expect(mail.body).toEqual({ error: ERRORS.emailTaken });
-    const keep = await me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, { username: me.user.username });
+    const keep = await me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, {
+      username: me.user.username,
+    });
     expect(keep.status).toBe(200);
     expect(keep.body.bio).toBe('');
   });
@@ -121,9 +134,13 @@ describe('PUT /api/users/update/:id', () => {
     expect((await me.client.get('/api/users/me')).status).toBe(200);
     expect((await elsewhere.get('/api/users/me')).status).toBe(401);
 
-    const old = await server.client().post('/api/users/login', { username: me.user.username, password: me.password });
+    const old = await server
+      .client()
+      .post('/api/users/login', { username: me.user.username, password: me.password });
     expect(old.status).toBe(401);
-    const fresh = await server.client().post('/api/users/login', { username: me.user.username, password: 'a brand new secret' });
+    const fresh = await server
+      .client()
+      .post('/api/users/login', { username: me.user.username, password: 'a brand new secret' });
     expect(fresh.status).toBe(200);
   });
 });

@@ -8,7 +8,10 @@ export function sessionsRepository(db: Kysely<Database>) {
       await db.insertInto('sessions').values(row).execute();
     },
     /** The live session for a token hash together with its user, or undefined. */
-    async findLive(tokenHash: string, now: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    async findLive(
+      tokenHash: string,
+      now: string,
+    ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
       const session = await db
         .selectFrom('sessions')
         .selectAll()
@@ -16,7 +19,11 @@ export function sessionsRepository(db: Kysely<Database>) {
         .where('expiresAt', '>', now)
         .executeTakeFirst();
       if (!session) return undefined;
-      const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', session.userId)
+        .executeTakeFirst();
       return user ? { session, user } : undefined;
     },
     async extend(tokenHash: string, expiresAt: string): Promise<void> {
@@ -26,7 +33,11 @@ export function sessionsRepository(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
     },
     async deleteOthers(userId: string, keepTokenHash: string): Promise<void> {
-      await db.deleteFrom('sessions').where('userId', '=', userId).where('tokenHash', '!=', keepTokenHash).execute();
+      await db
+        .deleteFrom('sessions')
+        .where('userId', '=', userId)
+        .where('tokenHash', '!=', keepTokenHash)
+        .execute();
     },
     async deleteExpired(now: string): Promise<void> {
       await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();

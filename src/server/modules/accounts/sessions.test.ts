@@ -14,7 +14,11 @@ describe('sessions', () => {
   it('stores only the token’s hash', async () => {
     const me = await buildUser(server.client());
     const token = me.client.cookieHeader.replace('sid=', '');
-    const rows = await server.testDb.db.kysely.selectFrom('sessions').selectAll().where('userId', '=', me.user._id).execute();
+    const rows = await server.testDb.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('userId', '=', me.user._id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toBe(createHash('sha256').update(token).digest('base64url'));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -41,9 +45,15 @@ describe('sessions', () => {
 
   it('a frozen account’s sessions stop working at once', async () => {
     const me = await buildUser(server.client());
-    await server.testDb.db.kysely.updateTable('users').set({ isFrozen: 1 }).where('id', '=', me.user._id).execute();
+    await server.testDb.db.kysely
+      .updateTable('users')
+      .set({ isFrozen: 1 })
+      .where('id', '=', me.user._id)
+      .execute();
     expect((await me.client.get('/api/users/me')).status).toBe(401);
-    const login = await server.client().post('/api/users/login', { username: me.user.username, password: me.password });
+    const login = await server
+      .client()
+      .post('/api/users/login', { username: me.user.username, password: me.password });
     expect(login.status).toBe(401);
   });
 });

@@ -27,7 +27,12 @@ describe('POST /api/users/signup', () => {
     const client = server.client();
     const res = await client.post<SelfUser>('/api/users/signup', valid('one'));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Ada Lovelace', username: 'ada_one', email: 'ada.one@example.com', bio: '' });
+    expect(res.body).toMatchObject({
+      name: 'Ada Lovelace',
+      username: 'ada_one',
+      email: 'ada.one@example.com',
+      bio: '',
+    });
     expect(res.body._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.isAi).toBe(false);
     expectNoSecrets(res.body);
@@ -47,37 +52,51 @@ describe('POST /api/users/signup', () => {
     ['password', { password: undefined }, 'Password is required'],
     ['blank name', { name: '   ' }, 'Name is required'],
     ['malformed email', { email: 'not-an-email' }, 'Email is not a valid address'],
-    ['username with spaces', { username: 'two words' }, 'Username may contain only letters, digits and underscores'],
+    [
+      'username with spaces',
+      { username: 'two words' },
+      'Username may contain only letters, digits and underscores',
+    ],
     ['one-letter username', { username: 'a' }, 'Username must be at least 2 characters'],
     ['reserved username', { username: 'Studio' }, 'That username is reserved'],
     ['short password', { password: 'seven77' }, 'Password must be at least 8 characters'],
     ['long password', { password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
     ['number as name', { name: 42 }, 'Name is required'],
   ])('refuses a missing or malformed %s with 400', async (_label, patch, message) => {
-    const res = await server.client().post('/api/users/signup', { ...valid(`bad${Math.random()}`.replace('.', '')), ...patch });
+    const res = await server
+      .client()
+      .post('/api/users/signup', { ...valid(`bad${Math.random()}`.replace('.', '')), ...patch });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: expect.stringContaining(message) });
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {
     for (const password of ['x'.repeat(8), 'y'.repeat(128)]) {
-      const res = await server.client().post('/api/users/signup', { ...valid(`len${password.length}`), password });
+      const res = await server
+        .client()
+        .post('/api/users/signup', { ...valid(`len${password.length}`), password });
       expect(res.status).toBe(201);
     }
   });
 
   it('refuses a username taken in any letter case, and a taken email, with 409', async () => {
     await server.client().post('/api/users/signup', valid('dup'));
-    const sameName = await server.client().post('/api/users/signup', { ...valid('dup'), username: 'ADA_DUP', email: 'x@example.com' });
+    const sameName = await server
+      .client()
+      .post('/api/users/signup', { ...valid('dup'), username: 'ADA_DUP', email: 'x@example.com' });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ error: ERRORS.usernameTaken });
-    const sameEmail = await server.client().post('/api/users/signup', { ...valid('dup'), username: 'other_dup', email: 'ADA.DUP@example.com' });
+    const sameEmail = await server
+      .client()
+      .post('/api/users/signup', { ...valid('dup'), username: 'other_dup', email: 'ADA.DUP@example.com' });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toEqual({ error: ERRORS.emailTaken });
   });
 
   it('keeps the reserved AI e-mail domain for personas', async () => {
-    const res = await server.client().post('/api/users/signup', { ...valid('aidomain'), email: 'me@ai.simplified.invalid' });
+    const res = await server
+      .client()
+      .post('/api/users/signup', { ...valid('aidomain'), email: 'me@ai.simplified.invalid' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'That email domain is reserved' });
   });
@@ -87,7 +106,9 @@ describe('POST /api/users/signup', () => {
     const bad = await client.request('POST', '/api/users/signup', '{"name": ');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: ERRORS.invalidJson });
-    const text = await client.request('POST', '/api/users/signup', 'name=x', { 'content-type': 'text/plain' });
+    const text = await client.request('POST', '/api/users/signup', 'name=x', {
+      'content-type': 'text/plain',
+    });
     expect(text.status).toBe(415);
     expect(text.body).toEqual({ error: expect.any(String) });
     const huge = await client.post('/api/users/signup', { ...valid('huge'), bio: 'x'.repeat(1_100_000) });
@@ -100,7 +121,10 @@ describe('POST /api/users/login', () => {
   it('logs in by username in any letter case and returns the account without secrets', async () => {
     const { user, password } = await buildUser(server.client());
     const client = server.client();
-    const res = await client.post<SelfUser>('/api/users/login', { username: user.username.toUpperCase(), password });
+    const res = await client.post<SelfUser>('/api/users/login', {
+      username: user.username.toUpperCase(),
+      password,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: user._id, email: user.email });
     expectNoSecrets(res.body);
@@ -109,8 +133,12 @@ describe('POST /api/users/login', () => {
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {
     const { user } = await buildUser(server.client());
-    const wrong = await server.client().post('/api/users/login', { username: user.username, password: 'wrong password' });
-    const unknown = await server.client().post('/api/users/login', { username: 'nobody_here', password: 'wrong password' });
+    const wrong = await server
+      .client()
+      .post('/api/users/login', { username: user.username, password: 'wrong password' });
+    const unknown = await server
+      .client()
+      .post('/api/users/login', { username: 'nobody_here', password: 'wrong password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ error: ERRORS.badCredentials });

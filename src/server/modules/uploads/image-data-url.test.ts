@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeImageDataUrl } from './image-data-url.js';
 
-const url = (mime: string, bytes: number[] | Buffer) => `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
+const url = (mime: string, bytes: number[] | Buffer) =>
+  `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 
 describe('decodeImageDataUrl', () => {
   it.each([

@@ -14,20 +14,36 @@ interface Signature {
   matches: (b: Buffer) => boolean;
 }
 
-const ascii = (b: Buffer, start: number, text: string) => b.subarray(start, start + text.length).toString('latin1') === text;
+const ascii = (b: Buffer, start: number, text: string) =>
+  b.subarray(start, start + text.length).toString('latin1') === text;
 
 // SVG is deliberately absent: it can carry script, and pictures are served from our own origin.
 const SIGNATURES: Signature[] = [
-  { mime: 'image/png', extension: 'png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    mime: 'image/png',
+    extension: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { mime: 'image/jpeg', extension: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mime: 'image/gif', extension: 'gif', matches: (b) => ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a') },
   { mime: 'image/webp', extension: 'webp', matches: (b) => ascii(b, 0, 'RIFF') && ascii(b, 8, 'WEBP') },
-  { mime: 'image/avif', extension: 'avif', matches: (b) => ascii(b, 4, 'ftypavif') || ascii(b, 4, 'ftypavis') },
+  {
+    mime: 'image/avif',
+    extension: 'avif',
+    matches: (b) => ascii(b, 4, 'ftypavif') || ascii(b, 4, 'ftypavis'),
+  },
   { mime: 'image/bmp', extension: 'bmp', matches: (b) => ascii(b, 0, 'BM') },
-  { mime: 'image/x-icon', extension: 'ico', matches: (b) => b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0])) },
+  {
+    mime: 'image/x-icon',
+    extension: 'ico',
+    matches: (b) => b.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0])),
+  },
 ];
 
-const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/vnd.microsoft.icon': 'image/x-icon' };
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/vnd.microsoft.icon': 'image/x-icon',
+};
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]*)$/i;
 

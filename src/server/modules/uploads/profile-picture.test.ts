@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const update = (profilePic: string) => me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, { profilePic });
+const update = (profilePic: string) =>
+  me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, { profilePic });
 
 describe('profile pictures', () => {
   it('stores a PNG under a content-hashed name and serves it with nosniff', async () => {
@@ -53,7 +54,12 @@ describe('profile pictures', () => {
     ['a non-image type', dataUrl('text/plain', Buffer.from('hello')), 400, ERRORS.imageType],
     ['SVG, which can carry script', dataUrl('image/svg+xml', Buffer.from('<svg/>')), 400, ERRORS.imageType],
     ['bytes that are not the declared type', dataUrl('image/jpeg', PNG), 400, ERRORS.imageMismatch],
-    ['text pretending to be a PNG', dataUrl('image/png', Buffer.from('<script>alert(1)</script>')), 400, ERRORS.imageMismatch],
+    [
+      'text pretending to be a PNG',
+      dataUrl('image/png', Buffer.from('<script>alert(1)</script>')),
+      400,
+      ERRORS.imageMismatch,
+    ],
     ['a URL that is not ours', 'https://evil.example/x.png', 400, 'profilePic must be an image data URL'],
   ])('refuses %s', async (_label, pic, status, message) => {
     const before = await me.client.get<SelfUser>('/api/users/me');

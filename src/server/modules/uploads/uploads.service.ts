@@ -22,7 +22,9 @@ export function uploadsService(uploadsDir: string) {
     },
     /** Whether a URL is one of ours (so a client may send it back unchanged). */
     isOwnUrl(url: string): boolean {
-      return url.startsWith(UPLOADS_PREFIX) && /^[a-f0-9]{64}\.[a-z]+$/.test(url.slice(UPLOADS_PREFIX.length));
+      return (
+        url.startsWith(UPLOADS_PREFIX) && /^[a-f0-9]{64}\.[a-z]+$/.test(url.slice(UPLOADS_PREFIX.length))
+      );
     },
   };
 }

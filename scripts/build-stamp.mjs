@@ -1,0 +1,34 @@
+// The build is stale when any input changed; a content hash (not mtimes) survives git clones and copies.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
+
+const INPUTS = ['src', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+
+function* files(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isFile()) {
+    yield entry;
+    return;
+  }
+  for (const name of fs.readdirSync(entry).sort()) yield* files(path.join(entry, name));
+}
+
+/** A hash of every build input's path and content. */
+export function computeStamp() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of files(path.join(ROOT, input))) {
+      hash.update(path.relative(ROOT, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function readStamp() {
+  return fs.existsSync(STAMP_FILE) ? fs.readFileSync(STAMP_FILE, 'utf8').trim() : '';
+}
