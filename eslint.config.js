@@ -4,17 +4,34 @@ import tseslint from 'typescript-eslint';
 
 /** Import boundaries from DESIGN.md §3: contracts import neither side; the web never imports the server. */
 const noServerFromWeb = {
-  patterns: [{ group: ['**/server/**', '../server/*', '**/src/server/*'], message: 'The web never imports src/server.' }],
+  patterns: [
+    {
+      group: ['**/server/**', '../server/*', '**/src/server/*'],
+      message: 'The web never imports src/server.',
+    },
+  ],
 };
 const contractsStayPure = {
   patterns: [
-    { group: ['**/server/**', '**/web/**'], message: 'src/contracts imports neither the server nor the web.' },
+    {
+      group: ['**/server/**', '**/web/**'],
+      message: 'src/contracts imports neither the server nor the web.',
+    },
     { group: ['node:*', 'react', 'react-dom'], message: 'src/contracts has no Node or DOM dependencies.' },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
