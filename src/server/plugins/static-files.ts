@@ -22,10 +22,18 @@ export async function serveUploads(app: FastifyInstance, dir: string): Promise<v
   });
 }
 
-/** Whether a request should get the single-page app's index.html instead of a 404. */
+/**
+ * Whether a request should get the single-page app's index.html instead of a 404: page routes do;
+ * API calls, uploads and missing files (a last segment with an extension) do not.
+ */
 export function wantsSpa(method: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   return (
-    (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith(UPLOADS_PREFIX)
+    (method === 'GET' || method === 'HEAD') &&
+    !pathname.startsWith('/api/') &&
+    !pathname.startsWith(UPLOADS_PREFIX) &&
+    !/\.[a-z0-9]+$/i.test(lastSegment)
   );
 }
 

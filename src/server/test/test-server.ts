@@ -15,13 +15,16 @@ export interface TestServer {
 }
 
 /** Starts the real app on an ephemeral loopback port over a fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  deps: { webRoot?: string } = {},
+): Promise<TestServer> {
   const testDb = await createTestDb();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, AUTH_RATE_LIMIT: '10000', ...env }),
     database: testDb.database,
   };
-  const app = await buildApp(config, { db: testDb.db });
+  const app = await buildApp(config, { db: testDb.db, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
