@@ -1,0 +1,43 @@
+import { Route, Routes } from 'react-router';
+import { AuthPage } from '../features/auth/auth-page.js';
+import { SignupPage } from '../features/auth/signup-page.js';
+import { AboutPage } from '../features/pages/about-page.js';
+import { ChatPlaceholderPage } from '../features/pages/chat-placeholder-page.js';
+import { NotFoundPage } from '../features/pages/not-found-page.js';
+import { PlaceholderPage } from '../features/pages/placeholder-page.js';
+import { TosPage } from '../features/pages/tos-page.js';
+import { ProfileEditPage } from '../features/profile/profile-edit-page.js';
+import { ProfilePage } from '../features/profile/profile-page.js';
+import { LANDING_AFTER_SIGN_IN } from '../lib/session-store.js';
+import { RequireAuth, VisitorOnly } from './guards.js';
+import { AppShell } from './layout/app-shell.js';
+
+/** The routes table of SPEC §2. Static paths outrank /:username, so reserved names never reach it. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route element={<VisitorOnly redirectTo={LANDING_AFTER_SIGN_IN} />}>
+          <Route index element={<AuthPage />} />
+          <Route path="auth" element={<AuthPage withModeSwitch />} />
+        </Route>
+        <Route element={<VisitorOnly redirectTo="/update" />}>
+          <Route path="signup" element={<SignupPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route path="update" element={<ProfileEditPage />} />
+          <Route path="studio" element={<PlaceholderPage title="AI Studio" />} />
+          <Route path="charioteer" element={<PlaceholderPage title="Charioteer" />} />
+          <Route path="editor" element={<PlaceholderPage title="Editor" />} />
+          <Route path="explorer" element={<PlaceholderPage title="AI Explorer" />} />
+          <Route path="chat" element={<ChatPlaceholderPage />} />
+          <Route path="chat/:uid" element={<ChatPlaceholderPage />} />
+        </Route>
+        <Route path="tos" element={<TosPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path=":username" element={<ProfilePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

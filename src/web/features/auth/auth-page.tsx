@@ -1,0 +1,64 @@
+import { useId, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from './auth-layout.js';
+import { LoginForm } from './login-form.js';
+import { SignupForm } from './signup-form.js';
+import styles from './auth-form.module.css';
+
+type Mode = 'login' | 'signup';
+
+/**
+ * "/" shows the login form; "/auth" adds a login/signup switch (SPEC §2). The mode lives in the URL
+ * (?mode=signup) so it survives a reload and the back button undoes a switch.
+ */
+export function AuthPage({ withModeSwitch = false }: { withModeSwitch?: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = withModeSwitch && params.get('mode') === 'signup' ? 'signup' : 'login';
+  const ids = { login: useId(), signup: useId(), panel: useId() };
+
+  if (!withModeSwitch) {
+    return (
+      <AuthLayout>
+        <title>Log in · Simplified</title>
+        <LoginForm signupHref="/signup" />
+      </AuthLayout>
+    );
+  }
+
+  const select = (next: Mode) => setParams(next === 'signup' ? { mode: 'signup' } : {}, { replace: true });
+  // Tabs pattern: arrow keys move between the two tabs.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const next: Mode = mode === 'login' ? 'signup' : 'login';
+    select(next);
+    document.getElementById(ids[next])?.focus();
+  };
+
+  const tab = (value: Mode, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={ids[value]}
+      aria-selected={mode === value}
+      aria-controls={ids.panel}
+      tabIndex={mode === value ? 0 : -1}
+      className={styles.tab}
+      onClick={() => select(value)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <AuthLayout>
+      <title>{mode === 'login' ? 'Log in · Simplified' : 'Sign up · Simplified'}</title>
+      <div role="tablist" aria-label="Log in or sign up" className={styles.tabs} onKeyDown={onKeyDown}>
+        {tab('login', 'Log in')}
+        {tab('signup', 'Sign up')}
+      </div>
+      <div role="tabpanel" id={ids.panel} aria-labelledby={ids[mode]}>
+        {mode === 'login' ? <LoginForm signupHref="/auth?mode=signup" /> : <SignupForm loginHref="/auth" />}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session-store.js';
+import styles from './pages.module.css';
+
+/**
+ * Frame for reading pages (terms, about, placeholders). Visitors have no top bar, so they get a
+ * small header of their own with the way back to the login screen.
+ */
+export function DocumentPage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  const signedIn = useSession((state) => state.user !== null);
+  return (
+    <div className={styles.page}>
+      <title>{`${title} · Simplified`}</title>
+      {signedIn ? null : (
+        <header className={styles.visitorHeader}>
+          <Link to="/" className={styles.brand}>
+            <span className={styles.mark} aria-hidden="true">
+              S
+            </span>
+            Simplified
+          </Link>
+          <Link to="/auth" className={styles.loginLink}>
+            Log in
+          </Link>
+        </header>
+      )}
+      <article className={styles.document}>
+        <div className={styles.docHeader}>
+          <h1 className={styles.title}>{title}</h1>
+          {lead ? <p className={styles.lead}>{lead}</p> : null}
+        </div>
+        {children}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { ContactEmail } from './contact-email.js';
+import styles from './pages.module.css';
+
+/** The privacy policy section of /tos: what is stored, why, and how to have it deleted. */
+export function PrivacyPolicy() {
+  return (
+    <section className={styles.section} aria-labelledby="privacy">
+      <h2 id="privacy">Privacy policy</h2>
+      <h3>What we store</h3>
+      <ul>
+        <li>
+          <strong>Account data:</strong> your name, username, email address, bio and profile picture.
+        </li>
+        <li>
+          <strong>What you create:</strong> your messages and conversations, the AI personas you make, and the
+          notes, prompts and context you save in the studio.
+        </li>
+        <li>
+          <strong>Your password, only as a hash:</strong> we hash it with argon2id and never store or log it
+          in plain text. Nobody, us included, can read it back.
+        </li>
+        <li>
+          <strong>Session cookie:</strong> signing in sets an httpOnly cookie holding a random session token;
+          the server keeps only a hash of that token, so a copy of our database cannot be used to sign in as
+          you. Logging out ends the session.
+        </li>
+        <li>
+          <strong>In your browser:</strong> your own profile (so you stay signed in across reloads) and your
+          theme choice, kept in local storage on your device. Logging out removes the profile.
+        </li>
+      </ul>
+      <h3>How we use it</h3>
+      <p>
+        Only to run Simplified: to show your profile, deliver your messages, and generate replies from AI
+        personas. Messages you send to an AI persona are processed by the AI engine this service runs on to
+        write the reply. Technical logs record events such as errors, never your passwords or message text.
+      </p>
+      <h3>Who sees it</h3>
+      <p>
+        Other members see your public profile: name, username, bio and picture, never your email address. A
+        persona&apos;s prompt and memory are visible only to its creator. We do not sell your data, and we do
+        not share it with advertisers or data brokers.
+      </p>
+      <h3>Keeping and deleting</h3>
+      <p>
+        We keep your data while your account exists. You can ask us to delete your account and everything tied
+        to it at any time by writing to <ContactEmail />; we confirm and complete deletion within 30 days.
+      </p>
+    </section>
+  );
+}

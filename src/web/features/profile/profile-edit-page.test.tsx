@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useSession } from '../../lib/session-store.js';
+import { mockApi } from '../../test/fetch-mock.js';
+import { buildSelfUser } from '../../test/fixtures.js';
+import { renderApp } from '../../test/render.js';
+
+const me = buildSelfUser({ profilePic: '/uploads/ada.png' });
+
+describe('profile edit (/update)', () => {
+  it('starts from the stored user and offers every editable field', () => {
+    renderApp('/update', { user: me });
+    expect(screen.getByLabelText('Name')).toHaveValue(me.name);
+    expect(screen.getByLabelText('Username')).toHaveValue(me.username);
+    expect(screen.getByLabelText('Email')).toHaveValue(me.email);
+    expect(screen.getByLabelText('Bio')).toHaveValue(me.bio);
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+
+  it('sends the update, stores the answer and says "Profile updated"', async () => {
+    const updated = { ...me, bio: 'Poetical science.' };
+    const { calls } = mockApi(() => ({ status: 200, body: updated }));
+    renderApp('/update', { user: me });
+    const bio = screen.getByLabelText('Bio');
+    await userEvent.clear(bio);
+    await userEvent.type(bio, 'Poetical science.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile updated');
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/users/update/${me._id}`,
+      // Empty password keeps the current one; the current picture URL keeps the picture.
+      body: {
+        name: me.name,
+        username: me.username,
+        email: me.email,
+        bio: 'Poetical science.',
+        password: '',
+        profilePic: me.profilePic,
+      },
+    });
+    expect(useSession.getState().user?.bio).toBe('Poetical science.');
+    expect(JSON.parse(window.localStorage.getItem('me') ?? '{}')).toMatchObject({ bio: 'Poetical science.' });
+  });
+
+  it('shows the server error next to the form and keeps the stored user', async () => {
+    mockApi(() => ({ status: 409, body: { error: 'That username is already taken' } }));
+    renderApp('/update', { user: me });
+    await userEvent.clear(screen.getByLabelText('Username'));
+    await userEvent.type(screen.getByLabelText('Username'), 'grace');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken');
+    await waitFor(() => expect(useSession.getState().user?.username).toBe('ada'));
+  });
+
+  it('sends an empty picture when it is removed', async () => {
+    const { calls } = mockApi(() => ({ status: 200, body: { ...me, profilePic: '' } }));
+    renderApp('/update', { user: me });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('status');
+    expect(calls[0]?.body).toMatchObject({ profilePic: '' });
+  });
+});

@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { SelfUser } from '../../../contracts/users.js';
+import { Button, ButtonLink } from '../../components/ui/button.js';
+import { InlineMessage } from '../../components/ui/inline-message.js';
+import { PasswordField } from '../../components/ui/password-field.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { describeError } from '../../lib/api-client.js';
+import { useSession } from '../../lib/session-store.js';
+import { BioField } from './bio-field.js';
+import { ImagePicker, type PictureChoice } from './image-picker.js';
+import { useUpdateProfile } from './profile-api.js';
+import styles from './profile-edit.module.css';
+
+export const UPDATED_MESSAGE = 'Profile updated';
+
+function pictureValue(choice: PictureChoice, currentUrl: string): string {
+  if (choice.kind === 'new') return choice.dataUrl;
+  if (choice.kind === 'remove') return '';
+  return currentUrl;
+}
+
+function EditForm({ me }: { me: SelfUser }) {
+  const titleId = useId();
+  const update = useUpdateProfile();
+  const [fields, setFields] = useState({
+    name: me.name,
+    username: me.username,
+    email: me.email,
+    bio: me.bio,
+  });
+  const [password, setPassword] = useState('');
+  const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
+  const set = (key: keyof typeof fields) => (value: string) => {
+    update.reset();
+    setFields((current) => ({ ...current, [key]: value }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = { ...fields, password, profilePic: pictureValue(picture, me.profilePic) };
+    update.mutate(
+      { id: me._id, input },
+      {
+        onSuccess: () => {
+          // The new password is saved; never leave it sitting in the form.
+          setPassword('');
+          setPicture({ kind: 'keep' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <div className={styles.header}>
+        <h1 id={titleId} className={styles.title}>
+          Edit profile
+        </h1>
+        <p className={styles.subtitle}>This is how people and AI personas see you.</p>
+      </div>
+      <ImagePicker
+        name={fields.name}
+        username={fields.username}
+        currentUrl={me.profilePic}
+        choice={picture}
+        onChoice={(choice) => {
+          update.reset();
+          setPicture(choice);
+        }}
+      />
+      <div className={styles.grid}>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={fields.name}
+          onChange={(e) => set('name')(e.target.value)}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={fields.username}
+          onChange={(e) => set('username')(e.target.value)}
+        />
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={(e) => set('email')(e.target.value)}
+      />
+      <BioField value={fields.bio} onChange={set('bio')} />
+      <PasswordField
+        label="New password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        hint="Leave empty to keep your current password."
+        onChange={(e) => {
+          update.reset();
+          setPassword(e.target.value);
+        }}
+      />
+      {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
+      {update.isSuccess ? <InlineMessage kind="success">{UPDATED_MESSAGE}</InlineMessage> : null}
+      <div className={styles.actions}>
+        <ButtonLink to={`/${me.username}`} variant="ghost">
+          View profile
+        </ButtonLink>
+        <Button type="submit" busy={update.isPending} disabled={update.isPending}>
+          Update
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /update: edit name, username, email, bio, password and picture of the signed-in account. */
+export function ProfileEditPage() {
+  const me = useSession((state) => state.user);
+  // RequireAuth guarantees a user; the check keeps the types honest.
+  if (!me) return null;
+  return (
+    <div className={styles.page}>
+      <title>Edit profile · Simplified</title>
+      <EditForm me={me} />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import { useParams } from 'react-router';
+import type { ProfileResponse, SelfUser } from '../../../contracts/users.js';
+import { ButtonLink } from '../../components/ui/button.js';
+import { MessageIcon } from '../../components/ui/icons.js';
+import { InlineMessage } from '../../components/ui/inline-message.js';
+import { describeError } from '../../lib/api-client.js';
+import { useSession } from '../../lib/session-store.js';
+import { Avatar } from './avatar.js';
+import { useProfile } from './profile-api.js';
+import styles from './profile.module.css';
+
+/** SPEC §2: the only thing a visitor sees on any profile address. */
+export const VISITOR_MESSAGE = 'Hello internet traveller. This is a peaceful empty space to chill.';
+
+function joinedLabel(createdAt: string): string | null {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return `Joined ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+}
+
+function ProfileCard({ profile, me }: { profile: ProfileResponse; me: SelfUser }) {
+  const isOwn = profile._id === me._id;
+  // The owner edits their bio; an AI persona's creator gets the link too (SPEC §6).
+  const canEdit = isOwn || (profile.isAi && profile.createdByUsername === me.username);
+  const joined = joinedLabel(profile.createdAt);
+  const nameId = useId();
+  return (
+    <article className={styles.card} aria-labelledby={nameId}>
+      <title>{`${profile.name} (@${profile.username}) · Simplified`}</title>
+      <div className={styles.cover} aria-hidden="true" />
+      <div className={styles.identity}>
+        <Avatar name={profile.name} username={profile.username} src={profile.profilePic} size={112} />
+        <h1 id={nameId} className={styles.name}>
+          {profile.name}
+        </h1>
+        <p className={styles.handle}>@{profile.username}</p>
+        {profile.isAi ? (
+          <p className={styles.badges}>
+            <span className={styles.badge}>AI persona</span>
+            {profile.tag ? <span className={styles.chip}>{profile.tag}</span> : null}
+          </p>
+        ) : null}
+      </div>
+      {profile.bio ? (
+        <p className={styles.bio}>{profile.bio}</p>
+      ) : (
+        <p className={`${styles.bio} ${styles.muted}`}>
+          {isOwn ? 'You have not written a bio yet.' : 'No bio yet.'}
+        </p>
+      )}
+      {profile.isAi && profile.createdByUsername ? (
+        <p className={styles.meta}>Created by @{profile.createdByUsername}</p>
+      ) : joined ? (
+        <p className={styles.meta}>{joined}</p>
+      ) : null}
+      {!isOwn || canEdit ? (
+        <div className={styles.actions}>
+          {!isOwn ? (
+            <ButtonLink to={`/chat/:${profile.username}`}>
+              <MessageIcon size={18} />
+              Message
+            </ButtonLink>
+          ) : null}
+          {canEdit ? (
+            <ButtonLink to="/update" variant="secondary">
+              Edit bio
+            </ButtonLink>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function SignedInProfile({ username, me }: { username: string; me: SelfUser }) {
+  const profile = useProfile(username, true);
+  if (profile.isPending) {
+    return (
+      <div className={styles.card} role="status" aria-live="polite">
+        <div className={styles.skeletonAvatar} aria-hidden="true" />
+        <div className={styles.skeletonLine} aria-hidden="true" />
+        <div className={`${styles.skeletonLine} ${styles.short}`} aria-hidden="true" />
+        <span className="visually-hidden">Loading profile…</span>
+      </div>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <div className={`${styles.card} ${styles.errorCard}`}>
+        <title>Profile not available · Simplified</title>
+        <InlineMessage kind="error">{describeError(profile.error)}</InlineMessage>
+        <ButtonLink to="/chat/:ai" variant="secondary">
+          Back to messages
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <ProfileCard profile={profile.data} me={me} />;
+}
+
+/** /{username}: a person's or AI persona's profile; visitors only get a calm greeting. */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const me = useSession((state) => state.user);
+  if (!me) {
+    return (
+      <div className={styles.visitor}>
+        <p>{VISITOR_MESSAGE}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <SignedInProfile key={username.toLowerCase()} username={username} me={me} />
+    </div>
+  );
+}

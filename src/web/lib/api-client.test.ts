@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mockApi } from '../test/fetch-mock.js';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+  apiRequest,
+  describeError,
+} from './api-client.js';
+
+const Ok = z.object({ ok: z.boolean() });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('apiRequest', () => {
+  it('sends JSON with same-origin credentials and returns the validated answer', async () => {
+    const { calls } = mockApi(() => ({ status: 200, body: { ok: true } }));
+    const result = await apiRequest('/api/thing', { method: 'POST', body: { a: 1 }, schema: Ok });
+
+    expect(result).toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.body).toEqual({ a: 1 });
+    expect(calls[0]?.init?.credentials).toBe('same-origin');
+    expect(calls[0]?.init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('turns an {error} answer into an ApiError with its status and message', async () => {
+    mockApi(() => ({ status: 409, body: { error: 'That username is already taken' } }));
+    const error = await failure(apiRequest('/api/users/signup', { method: 'POST', body: {}, schema: Ok }));
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('That username is already taken');
+    expect(describeError(error)).toBe('That username is already taken');
+  });
+
+  it('gives a readable message for a server error without a JSON body', async () => {
+    mockApi(() => ({ status: 502 }));
+    const error = await failure(apiRequest('/api/x', { schema: Ok }));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('names the status for a client error without a message', async () => {
+    mockApi(() => ({ status: 404, body: { nope: true } }));
+    const error = await failure(apiRequest('/api/x', { schema: Ok }));
+    expect(error.message).toBe('Request failed (404)');
+  });
+
+  it('maps a network failure to a readable message with status 0', async () => {
+    mockApi(() => 'network-error');
+    const error = await failure(apiRequest('/api/x', { schema: Ok }));
+    expect(error.status).toBe(0);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    mockApi(() => ({ status: 200, body: { ok: 'yes' } }));
+    const error = await failure(apiRequest('/api/x', { schema: Ok }));
+    expect(error.message).toBe(UNEXPECTED_RESPONSE_MESSAGE);
+  });
+});

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { Providers } from './app/providers.js';
+import { AppRoutes } from './app/routes.js';
+import { confirmStoredSession, syncSessionAcrossTabs } from './lib/session-store.js';
+import { applyTheme, useTheme } from './lib/theme-store.js';
+import './app/theme.css';
+
+// Apply the remembered theme before the first paint to avoid a light flash in star mode.
+applyTheme(useTheme.getState().starMode);
+syncSessionAcrossTabs();
+void confirmStoredSession();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  init: RequestInit | undefined;
+}
+
+type Reply = { status: number; body?: unknown } | 'network-error';
+type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
+
+/**
+ * Replaces fetch with a handler that answers like the API (JSON bodies, real Response objects) and
+ * records every call so tests can assert what was sent.
+ */
+export function mockApi(handler: Handler) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const raw = init?.body;
+    const call: RecordedCall = {
+      method: init?.method ?? 'GET',
+      path,
+      body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined,
+      init,
+    };
+    calls.push(call);
+    const reply = await handler(call);
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { SelfUser } from '../../contracts/users.js';
+import { Providers } from '../app/providers.js';
+import { AppRoutes } from '../app/routes.js';
+import { useSession } from '../lib/session-store.js';
+import { STORAGE_KEYS } from '../lib/storage.js';
+
+/** Shows the router's current address so tests can assert where a redirect went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+/** Puts a user in the session store and storage (or signs out with null). */
+export function setSignedInUser(user: SelfUser | null): void {
+  if (user) window.localStorage.setItem(STORAGE_KEYS.me, JSON.stringify(user));
+  else window.localStorage.removeItem(STORAGE_KEYS.me);
+  useSession.setState({ user, landing: null });
+}
+
+function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Renders any element inside the app's providers and an in-memory router. */
+export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const client = testQueryClient();
+  const result = render(
+    <Providers client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </Providers>,
+  );
+  return { ...result, client };
+}
+
+/** Renders the whole app at `path`, signed in as `user` (or as a visitor). */
+export function renderApp(path: string, { user = null }: { user?: SelfUser | null } = {}) {
+  setSignedInUser(user);
+  return renderWithRouter(<AppRoutes />, { path });
+}

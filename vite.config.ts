@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server's address during development (npm run dev starts it on port 3000).
+const API_TARGET = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: 'src/web',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/uploads': { target: API_TARGET, changeOrigin: false },
+      '/socket.io': { target: API_TARGET, ws: true, changeOrigin: false },
+    },
+  },
+});
