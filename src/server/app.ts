@@ -9,11 +9,13 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { sessionsService } from './modules/accounts/sessions.service.js';
+import { registerMessaging } from './modules/messages/messages.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
+import { createRealtime } from './realtime/realtime.js';
 
 export interface AppDeps {
   db: Db;
@@ -43,7 +45,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const cookies = { secure: config.secureCookies };
   const sessions = sessionsService(sessionsRepository(deps.db.kysely), config.sessionTtlSeconds);
   const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
-  const accounts = accountsService(accountsRepository(deps.db.kysely), uploads);
+  const accountsRepo = accountsRepository(deps.db.kysely);
+  const accounts = accountsService(accountsRepo, uploads);
 
   await registerSecurity(app, cookies);
   await app.register(cookie);
@@ -51,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await serveUploads(app, uploads.dir);
   registerErrorHandling(app, { spa });
   registerSessions(app, sessions, cookies);
+  const realtime = await createRealtime(app, config.redisUrl, sessions);
 
   app.get('/api/health', async () => {
     await sql`select 1`.execute(deps.db.kysely);
@@ -61,8 +65,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     accounts,
     sessions,
     cookies,
+    realtime: realtime.emitter,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config });
 
   const sweep = setInterval(() => {
     sessions.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@simplified.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -61,6 +62,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Sign-up and log-in attempts allowed per client address per minute. */
   authRateLimitPerMinute: number;
+  /** Messages one user may send per minute (bursts of up to 20 allowed). */
+  messageRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+    messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT,
   };
 }

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as accounts from './migrations/001-accounts.js';
+import * as messages from './migrations/002-messages.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-accounts': accounts,
+  '002-messages': messages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -30,12 +30,39 @@ export interface SessionsTable {
   expiresAt: string;
 }
 
+export interface ConversationsTable {
+  id: string;
+  /** The pair's two user ids in sorted order, so one pair has one conversation. */
+  userLow: string;
+  userHigh: string;
+  lastText: Generated<string>;
+  lastSenderId: Generated<string>;
+  lastSeen: Generated<Flag>;
+  /** Text an AI persona keeps as memory of this conversation ('.' clears it). */
+  context: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  seen: Generated<Flag>;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserPatch = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;

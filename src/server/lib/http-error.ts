@@ -17,7 +17,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const issue = result.error.issues[0];
   const field = issue?.path.join('.');
   const message = issue?.message ?? 'Invalid request';
-  // zod's own wording for a wrong type ("expected string") means nothing to a user; name the field instead.
-  const generic = issue?.code === 'invalid_type' || issue?.code === 'unrecognized_keys';
+  // zod's own wording ("Invalid input: expected string…") means little to a user; name the field with it.
+  const generic = message.startsWith('Invalid');
   throw new HttpError(400, generic && field ? `${field}: ${message}` : message);
 }

@@ -21,7 +21,13 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testDb = await createTestDb();
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, AUTH_RATE_LIMIT: '10000', ...env }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: testDb.dataDir,
+      AUTH_RATE_LIMIT: '10000',
+      MESSAGE_RATE_LIMIT: '100000',
+      ...env,
+    }),
     database: testDb.database,
   };
   const app = await buildApp(config, { db: testDb.db, ...deps });

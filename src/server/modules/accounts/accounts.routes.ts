@@ -7,6 +7,7 @@ import {
   setSessionCookie,
   type CookiePolicy,
 } from '../../plugins/session.js';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsService } from './accounts.service.js';
 import type { SessionsService } from './sessions.service.js';
 import { toProfile, toSelfUser } from './user-view.js';
@@ -15,6 +16,7 @@ export interface AccountsRoutesDeps {
   accounts: AccountsService;
   sessions: SessionsService;
   cookies: CookiePolicy;
+  realtime: RealtimeEmitter;
   authRateLimitPerMinute: number;
 }
 
@@ -45,7 +47,10 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
   });
 
   app.post('/api/users/logout', async (request, reply) => {
-    if (request.session) await sessions.end(request.session.tokenHash);
+    if (request.session) {
+      await sessions.end(request.session.tokenHash);
+      deps.realtime.endSession(request.session.tokenHash);
+    }
     clearSessionCookie(reply, cookies);
     return { message: 'Logged out' };
   });
@@ -65,7 +70,10 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
       const input = parseInput(UpdateUserRequest, request.body);
       const { user, passwordChanged } = await accounts.update(viewer, request.params.id, input);
       const session = request.session;
-      if (passwordChanged && session) await sessions.endOthers(user.id, session.tokenHash);
+      if (passwordChanged && session) {
+        await sessions.endOthers(user.id, session.tokenHash);
+        deps.realtime.endOtherSessions(user.id, session.tokenHash);
+      }
       return toSelfUser(user);
     },
   );

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Limits for direct messages (SPEC §9 previews, our own size and paging limits). */
+export const MESSAGE_LIMITS = {
+  textMax: 5000,
+  pageSize: 50,
+  pageSizeMax: 200,
+  previewChars: 100,
+  contextMax: 10000,
+} as const;
+
+/** Typing this phrase in the composer clears local history and sends nothing (SPEC §5). */
+export const CLEAN_SLATE_PHRASE = 'clean slate';
+
+/** The context value that clears an AI conversation's memory (SPEC §7). */
+export const CLEARED_CONTEXT = '.';
+
+const messageText = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(MESSAGE_LIMITS.textMax, `Message must be at most ${MESSAGE_LIMITS.textMax} characters`);
+
+/** POST /api/messages. senderId is accepted for compatibility but must be the signed-in user. */
+export const SendMessageRequest = z.object({
+  message: messageText,
+  recipientId: z.string({ error: 'recipientId is required' }).trim().min(1, 'recipientId is required'),
+  senderId: z.string().optional(),
+});
+export type SendMessageRequest = z.input<typeof SendMessageRequest>;
+
+export const Message = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  sender: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  seen: z.boolean(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const MessageList = z.array(Message);
+
+/** GET /api/messages/:otherUserId query: `before` pages back from a message id. */
+export const MessagePageQuery = z.object({
+  before: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_LIMITS.pageSizeMax).default(MESSAGE_LIMITS.pageSize),
+});
+
+export const ConversationParticipant = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  profilePic: z.string(),
+  isAi: z.boolean(),
+});
+export type ConversationParticipant = z.infer<typeof ConversationParticipant>;
+
+export const LatestMessage = z.object({ text: z.string(), sender: z.string(), seen: z.boolean() });
+
+/** A conversation as its participant sees it: `participants` holds the other party. */
+export const Conversation = z.object({
+  _id: z.string(),
+  participants: z.array(ConversationParticipant),
+  latestMessage: LatestMessage,
+  updatedAt: z.string(),
+  context: z.string(),
+  unreadCount: z.number().int().min(0),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationList = z.array(Conversation);
+
+export const UpdateConversationRequest = z.object({
+  context: z
+    .string({ error: 'context is required' })
+    .max(MESSAGE_LIMITS.contextMax, `Context must be at most ${MESSAGE_LIMITS.contextMax} characters`),
+});
+export type UpdateConversationRequest = z.infer<typeof UpdateConversationRequest>;
+
+export const UpdateConversationResponse = z.object({ _id: z.string(), context: z.string() });
+export type UpdateConversationResponse = z.infer<typeof UpdateConversationResponse>;

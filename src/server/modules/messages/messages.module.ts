@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { tokenBuckets } from '../../lib/rate-limiter.js';
+import type { Realtime } from '../../realtime/realtime.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { messagesRepository } from './messages.repository.js';
+import { messagesRoutes } from './messages.routes.js';
+import { messagesService } from './messages.service.js';
+import { registerMessageSockets } from './messages.socket.js';
+import { presenceService } from './presence.service.js';
+
+const SEND_BURST = 20;
+
+/** Direct messaging: HTTP calls, socket events and presence, over one service. */
+export async function registerMessaging(
+  app: FastifyInstance,
+  deps: { db: Db; accounts: AccountsRepository; realtime: Realtime; config: Config },
+): Promise<void> {
+  const repo = messagesRepository(deps.db.kysely);
+  const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
+  const limiter = tokenBuckets(
+    deps.config.messageRateLimitPerMinute,
+    Math.min(SEND_BURST, deps.config.messageRateLimitPerMinute),
+  );
+  const messages = messagesService(repo, deps.accounts, deps.realtime.emitter, limiter, presence);
+  registerMessageSockets(deps.realtime.io, messages, presence, app.log);
+  await app.register(messagesRoutes, { messages });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  MessagePageQuery,
+  SendMessageRequest,
+  UpdateConversationRequest,
+} from '../../../contracts/messages.js';
+import { parseInput } from '../../lib/http-error.js';
+import { requireUser } from '../../plugins/session.js';
+import type { MessagesService } from './messages.service.js';
+
+/** SPEC §7 direct-message calls under /api/messages. */
+export async function messagesRoutes(
+  app: FastifyInstance,
+  deps: { messages: MessagesService },
+): Promise<void> {
+  const { messages } = deps;
+
+  app.get('/api/messages/conversations', async (request) => messages.conversations(requireUser(request)));
+
+  app.get<{ Params: { otherUserId: string } }>('/api/messages/:otherUserId', async (request) => {
+    const user = requireUser(request);
+    return messages.messagesWith(
+      user,
+      request.params.otherUserId,
+      parseInput(MessagePageQuery, request.query),
+    );
+  });
+
+  app.post('/api/messages', async (request, reply) => {
+    const user = requireUser(request);
+    const sent = await messages.send(user, parseInput(SendMessageRequest, request.body));
+    return reply.status(201).send(sent.message);
+  });
+
+  app.put<{ Params: { conversationId: string } }>(
+    '/api/messages/conversations/updateConversation/:conversationId',
+    async (request) => {
+      const user = requireUser(request);
+      const { context } = parseInput(UpdateConversationRequest, request.body);
+      return messages.updateContext(user, request.params.conversationId, context);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type {
+  Conversation,
+  Message,
+  MessagePageQuery,
+  SendMessageRequest,
+} from '../../../contracts/messages.js';
+import type { ConversationRow, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isId, newId, nowIso } from '../../lib/ids.js';
+import type { TokenBuckets } from '../../lib/rate-limiter.js';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { toConversation, toMessage } from './message-view.js';
+import type { MessagesRepository } from './messages.repository.js';
+import type { PresenceService } from './presence.service.js';
+
+type Send = z.output<typeof SendMessageRequest>;
+type PageQuery = z.output<typeof MessagePageQuery>;
+
+export const MESSAGE_ERRORS = {
+  forgedSender: 'You can only send messages as yourself',
+  toYourself: 'You cannot send a message to yourself',
+  recipientNotFound: 'Recipient not found',
+  conversationNotFound: 'Conversation not found',
+  notParticipant: 'You are not part of this conversation',
+  tooFast: 'You are sending messages too fast. Please wait a moment and try again.',
+  badCursor: 'before must be a message id',
+} as const;
+
+export interface SentMessage {
+  message: Message;
+  /** True when this message created the conversation (the two people just became contacts). */
+  firstInConversation: boolean;
+  recipientId: string;
+}
+
+/** Direct-message rules: who may send, read and change which conversation. */
+export function messagesService(
+  repo: MessagesRepository,
+  accounts: AccountsRepository,
+  emitter: RealtimeEmitter,
+  sendLimiter: TokenBuckets,
+  presence: Pick<PresenceService, 'introduce'>,
+) {
+  async function participantConversation(
+    user: Pick<UserRow, 'id'>,
+    conversationId: string,
+  ): Promise<ConversationRow> {
+    const conversation = isId(conversationId) ? await repo.findConversation(conversationId) : undefined;
+    if (!conversation) throw new HttpError(404, MESSAGE_ERRORS.conversationNotFound);
+    if (conversation.userLow !== user.id && conversation.userHigh !== user.id) {
+      throw new HttpError(403, MESSAGE_ERRORS.notParticipant);
+    }
+    return conversation;
+  }
+
+  return {
+    /** Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. */
+    async send(sender: Pick<UserRow, 'id'>, input: Send): Promise<SentMessage> {
+      if (input.senderId !== undefined && input.senderId !== sender.id)
+        throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
+      if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
+      if (!sendLimiter.take(sender.id)) {
+        emitter.toUsers([sender.id], 'messageError', { error: MESSAGE_ERRORS.tooFast });
+        throw new HttpError(429, MESSAGE_ERRORS.tooFast);
+      }
+      const recipient = isId(input.recipientId) ? await accounts.findById(input.recipientId) : undefined;
+      if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
+
+      const now = nowIso();
+      const messageId = newId();
+      const conversationId = newId();
+      const saved = await repo.transaction(async (trx) => {
+        const conversation = await repo.ensureConversation(conversationId, sender.id, recipient.id, now, trx);
+        const row = {
+          id: messageId,
+          conversationId: conversation.id,
+          senderId: sender.id,
+          text: input.message,
+          createdAt: now,
+        };
+        await repo.insertMessage(row, trx);
+        await repo.setLatest(conversation.id, input.message, sender.id, now, trx);
+        return { row, firstInConversation: conversation.id === conversationId };
+      });
+      const message = toMessage({ ...saved.row, seen: 0 });
+      emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
+      // Presence is best effort: the message is already stored and delivered.
+      if (saved.firstInConversation) await presence.introduce(sender.id, recipient.id).catch(() => undefined);
+      return { message, firstInConversation: saved.firstInConversation, recipientId: recipient.id };
+    },
+
+    async conversations(user: Pick<UserRow, 'id'>): Promise<Conversation[]> {
+      return (await repo.listFor(user.id)).map(toConversation);
+    },
+
+    /** The newest page of the conversation with another user (older pages with `before`). */
+    async messagesWith(user: Pick<UserRow, 'id'>, otherUserId: string, query: PageQuery): Promise<Message[]> {
+      if (query.before !== undefined && !isId(query.before))
+        throw new HttpError(400, MESSAGE_ERRORS.badCursor);
+      const other = isId(otherUserId) ? await accounts.findById(otherUserId) : undefined;
+      if (!other || other.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
+      const conversation = await repo.findConversationBetween(user.id, other.id);
+      if (!conversation) return [];
+      return (await repo.page(conversation.id, query.before, query.limit)).map(toMessage);
+    },
+
+    async updateContext(
+      user: Pick<UserRow, 'id'>,
+      conversationId: string,
+      context: string,
+    ): Promise<{ _id: string; context: string }> {
+      const conversation = await participantConversation(user, conversationId);
+      await repo.setContext(conversation.id, context);
+      return { _id: conversation.id, context };
+    },
+
+    /** Marks what the other side sent as seen and tells both people's tabs. */
+    async markSeen(user: Pick<UserRow, 'id'>, conversationId: string): Promise<void> {
+      const conversation = await participantConversation(user, conversationId);
+      const changed = await repo.markSeen(conversation.id, user.id);
+      if (changed === 0) return;
+      emitter.toUsers([conversation.userLow, conversation.userHigh], 'messagesSeen', {
+        conversationId: conversation.id,
+        seenBy: user.id,
+      });
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof messagesService>;

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SendMessageRequest } from '../../../contracts/messages.js';
+import { MarkMessagesAsSeenPayload, userRoom } from '../../../contracts/realtime.js';
+import { ERRORS } from '../../../contracts/errors.js';
+import { HttpError, parseInput } from '../../lib/http-error.js';
+import { sessionRoom } from '../../realtime/realtime-emitter.js';
+import type { RealtimeServer } from '../../realtime/socket-server.js';
+import type { MessagesService } from './messages.service.js';
+import type { PresenceService } from './presence.service.js';
+
+function userFacing(error: unknown): string {
+  return error instanceof HttpError ? error.message : ERRORS.internal;
+}
+
+/** Socket events of direct messaging: rooms, presence, seen marks and sending. */
+export function registerMessageSockets(
+  io: RealtimeServer,
+  messages: MessagesService,
+  presence: PresenceService,
+  log: FastifyBaseLogger,
+): void {
+  io.on('connection', (socket) => {
+    const { userId, tokenHash } = socket.data;
+    const user = { id: userId };
+    void socket.join([userRoom(userId), sessionRoom(tokenHash)]);
+
+    // Presence must count this tab before its close is counted, however fast the close comes.
+    const counted = presence.connected(userId).then(
+      (online) => socket.emit('getOnlineUsers', online),
+      (err: unknown) => log.warn({ err }, 'presence connect failed'),
+    );
+    socket.on('disconnect', () => {
+      void counted
+        .then(() => presence.disconnected(userId))
+        .catch((err: unknown) => log.warn({ err }, 'presence disconnect failed'));
+    });
+
+    socket.on('markMessagesAsSeen', (payload) => {
+      const parsed = MarkMessagesAsSeenPayload.safeParse(payload);
+      if (!parsed.success) return void socket.emit('messageError', { error: 'conversationId is required' });
+      if (parsed.data.userId !== undefined && parsed.data.userId !== userId) {
+        return void socket.emit('messageError', { error: 'You can only mark messages as seen for yourself' });
+      }
+      messages.markSeen(user, parsed.data.conversationId).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) log.error({ err: error }, 'markMessagesAsSeen failed');
+        socket.emit('messageError', { error: userFacing(error) });
+      });
+    });
+
+    socket.on('sendMessage', (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      Promise.resolve()
+        .then(() => messages.send(user, parseInput(SendMessageRequest, payload)))
+        .then(
+          (sent) => reply({ message: sent.message }),
+          (error: unknown) => {
+            if (!(error instanceof HttpError)) log.error({ err: error }, 'sendMessage failed');
+            reply({ error: userFacing(error) });
+          },
+        );
+    });
+  });
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../contracts/errors.js';
+import type { Conversation, Message } from '../../../contracts/messages.js';
+import { buildUser, type BuiltUser } from '../../test/factories.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { MESSAGE_ERRORS } from './messages.service.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const send = (from: BuiltUser, to: BuiltUser, message: string) =>
+  from.client.post<Message>('/api/messages', { message, recipientId: to.user._id });
+
+describe('POST /api/messages', () => {
+  it('stores a trimmed message, creating the conversation on the first one', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const res = await send(ada, bob, '  Hello Bob \n');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ sender: ada.user._id, text: 'Hello Bob', seen: false });
+    expect(res.body._id).toMatch(/^[0-9a-f-]{36}$/);
+    const second = await send(bob, ada, 'Hi Ada');
+    expect(second.body.conversationId).toBe(res.body.conversationId);
+  });
+
+  it('refuses a forged senderId with 403 and stores nothing', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const res = await ada.client.post('/api/messages', {
+      message: 'x',
+      recipientId: bob.user._id,
+      senderId: bob.user._id,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: MESSAGE_ERRORS.forgedSender });
+    expect((await bob.client.get<Message[]>(`/api/messages/${ada.user._id}`)).body).toEqual([]);
+    const own = await ada.client.post('/api/messages', {
+      message: 'x',
+      recipientId: bob.user._id,
+      senderId: ada.user._id,
+    });
+    expect(own.status).toBe(201);
+  });
+
+  it.each([
+    ['empty text', { message: '   ' }, 400, 'Message cannot be empty'],
+    ['missing text', { message: undefined }, 400, 'Message is required'],
+    [
+      'text over 5,000 characters',
+      { message: 'x'.repeat(5001) },
+      400,
+      'Message must be at most 5000 characters',
+    ],
+    [
+      'an unknown recipient',
+      { recipientId: '0190d6a8-0000-7000-8000-000000000000' },
+      404,
+      MESSAGE_ERRORS.recipientNotFound,
+    ],
+    ['a recipient that is not an id', { recipientId: 'bob' }, 404, MESSAGE_ERRORS.recipientNotFound],
+  ])('refuses %s', async (_label, patch, status, error) => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const res = await ada.client.post('/api/messages', {
+      message: 'hi',
+      recipientId: bob.user._id,
+      ...patch,
+    });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ error });
+  });
+
+  it('accepts exactly 5,000 characters, refuses sending to yourself, to a frozen account and when signed out', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    expect((await send(ada, bob, 'y'.repeat(5000))).status).toBe(201);
+    const self = await send(ada, ada, 'me');
+    expect(self.status).toBe(400);
+    expect(self.body).toEqual({ error: MESSAGE_ERRORS.toYourself });
+    await server.testDb.db.kysely
+      .updateTable('users')
+      .set({ isFrozen: 1 })
+      .where('id', '=', bob.user._id)
+      .execute();
+    const frozen = await send(ada, bob, 'still there?');
+    expect(frozen.status).toBe(404);
+    const anonymous = await server
+      .client()
+      .post('/api/messages', { message: 'hi', recipientId: ada.user._id });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: ERRORS.notSignedIn });
+  });
+});
+
+describe('GET /api/messages/conversations', () => {
+  it('lists my conversations newest first with the other person and unread counts', async () => {
+    const me = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const cy = await buildUser(server.client());
+    await send(bob, me, 'one');
+    await send(bob, me, 'two');
+    await send(me, cy, 'hey cy');
+    const res = await me.client.get<Conversation[]>('/api/messages/conversations');
+    expect(res.status).toBe(200);
+    expect(res.body.map((c) => c.participants[0]?.username)).toEqual([cy.user.username, bob.user.username]);
+    const [withCy, withBob] = res.body;
+    expect(withBob).toMatchObject({
+      latestMessage: { text: 'two', sender: bob.user._id, seen: false },
+      unreadCount: 2,
+      context: '',
+    });
+    expect(withBob?.participants).toEqual([
+      { _id: bob.user._id, username: bob.user.username, name: bob.user.name, profilePic: '', isAi: false },
+    ]);
+    expect(withCy?.unreadCount).toBe(0);
+    expect(JSON.stringify(res.body)).not.toContain('@example.com');
+    const theirs = await cy.client.get<Conversation[]>('/api/messages/conversations');
+    expect(theirs.body).toHaveLength(1);
+    expect(theirs.body[0]?.unreadCount).toBe(1);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await server.client().get('/api/messages/conversations')).status).toBe(401);
+  });
+});
+
+describe('GET /api/messages/:otherUserId', () => {
+  it('returns the newest page oldest-first and pages back with ?before', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    for (let i = 1; i <= 55; i += 1) await send(i % 2 ? ada : bob, i % 2 ? bob : ada, `m${i}`);
+    const page = await ada.client.get<Message[]>(`/api/messages/${bob.user._id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(50);
+    expect(page.body[0]?.text).toBe('m6');
+    expect(page.body[49]?.text).toBe('m55');
+    const older = await ada.client.get<Message[]>(
+      `/api/messages/${bob.user._id}?before=${page.body[0]?._id}`,
+    );
+    expect(older.body.map((m) => m.text)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    const small = await bob.client.get<Message[]>(`/api/messages/${ada.user._id}?limit=2`);
+    expect(small.body.map((m) => m.text)).toEqual(['m54', 'm55']);
+  });
+
+  it('returns [] before any message, 404 for an unknown user, 400 for a malformed cursor', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    expect((await ada.client.get(`/api/messages/${bob.user._id}`)).body).toEqual([]);
+    const unknown = await ada.client.get('/api/messages/0190d6a8-0000-7000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    const cursor = await ada.client.get(`/api/messages/${bob.user._id}?before=yesterday`);
+    expect(cursor.status).toBe(400);
+    expect(cursor.body).toEqual({ error: MESSAGE_ERRORS.badCursor });
+    const limit = await ada.client.get(`/api/messages/${bob.user._id}?limit=5000`);
+    expect(limit.status).toBe(400);
+  });
+
+  it('shows only my own conversation with that person, never someone else’s', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const eve = await buildUser(server.client());
+    await send(ada, bob, 'private');
+    expect((await eve.client.get(`/api/messages/${bob.user._id}`)).body).toEqual([]);
+    expect((await eve.client.get(`/api/messages/${ada.user._id}`)).body).toEqual([]);
+  });
+});
+
+describe('PUT /api/messages/conversations/updateConversation/:conversationId', () => {
+  it('lets a participant set the context and refuses everyone else', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const eve = await buildUser(server.client());
+    const { body: message } = await send(ada, bob, 'remember this');
+    const path = `/api/messages/conversations/updateConversation/${message.conversationId}`;
+    const ok = await ada.client.put(path, { context: '.' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ _id: message.conversationId, context: '.' });
+    const list = await bob.client.get<Conversation[]>('/api/messages/conversations');
+    expect(list.body[0]?.context).toBe('.');
+
+    const stranger = await eve.client.put(path, { context: 'hijack' });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toEqual({ error: MESSAGE_ERRORS.notParticipant });
+    const unknown = await ada.client.put(
+      '/api/messages/conversations/updateConversation/0190d6a8-0000-7000-8000-000000000000',
+      { context: 'x' },
+    );
+    expect(unknown.status).toBe(404);
+    const missing = await ada.client.put(path, {});
+    expect(missing.status).toBe(400);
+    const anonymous = await server.client().put(path, { context: 'x' });
+    expect(anonymous.status).toBe(401);
+    expect((await bob.client.get<Conversation[]>('/api/messages/conversations')).body[0]?.context).toBe('.');
+  });
+});
+
+describe('send rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ MESSAGE_RATE_LIMIT: '3' });
+  });
+  afterAll(() => limited.close());
+
+  it('stops a flooder with 429 while others still send', async () => {
+    const flooder = await buildUser(limited.client());
+    const calm = await buildUser(limited.client());
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await send(flooder, calm, `spam ${i}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await send(calm, flooder, 'hello')).status).toBe(201);
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionsService } from '../modules/accounts/sessions.service.js';
+import { memoryPresence, redisPresence, type Presence } from './presence.js';
+import { authenticateSockets } from './socket-auth.js';
+import { createSocketServer, type SocketServer } from './socket-server.js';
+
+export interface Realtime extends SocketServer {
+  presence: Presence;
+}
+
+/**
+ * socket.io with cookie authentication and presence: in memory for one process,
+ * in Redis (with the Redis adapter) when REDIS_URL is set.
+ */
+export async function createRealtime(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  sessions: SessionsService,
+): Promise<Realtime> {
+  const server = await createSocketServer(app.server, redisUrl);
+  authenticateSockets(server.io, sessions, (header) => app.parseCookie(header));
+  const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
+
+  // Open websockets would keep the HTTP server from closing, so they go first.
+  app.addHook('preClose', async () => {
+    server.io.local.disconnectSockets(true);
+  });
+  const close = async () => {
+    await presence.close();
+    await server.close();
+  };
+  app.addHook('onClose', close);
+  return { ...server, presence, close };
+}

@@ -1,0 +1,75 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient, type RedisClientType } from 'redis';
+import { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.js';
+import { userRoom } from '../../contracts/realtime.js';
+import type { RealtimeEmitter } from './realtime-emitter.js';
+import { sessionRoom } from './realtime-emitter.js';
+
+export interface SocketData {
+  userId: string;
+  tokenHash: string;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface SocketServer {
+  io: RealtimeServer;
+  emitter: RealtimeEmitter;
+  /** The command connection to Redis, when REDIS_URL is set (presence uses it). */
+  redis: RedisClientType | undefined;
+  close: () => Promise<void>;
+}
+
+// A 5,000-character message is at most 20 kB of UTF-8; leave room for the envelope, refuse more.
+const MAX_SOCKET_PAYLOAD = 64 * 1024;
+
+/** socket.io on the app's HTTP server; with a Redis URL, events fan out across processes. */
+export async function createSocketServer(
+  httpServer: HttpServer,
+  redisUrl: string | undefined,
+): Promise<SocketServer> {
+  const io: RealtimeServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
+  });
+  let pub: RedisClientType | undefined;
+  let sub: RedisClientType | undefined;
+  if (redisUrl) {
+    pub = createClient({ url: redisUrl });
+    sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  const emitter: RealtimeEmitter = {
+    toUsers(userIds, event, ...args) {
+      if (userIds.length === 0) return;
+      io.to(userIds.map(userRoom)).emit(event, ...args);
+    },
+    endSession(tokenHash) {
+      io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    },
+    endOtherSessions(userId, keepTokenHash) {
+      io.in(userRoom(userId)).except(sessionRoom(keepTokenHash)).disconnectSockets(true);
+    },
+  };
+
+  return {
+    io,
+    emitter,
+    redis: pub,
+    close: async () => {
+      io.local.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.all([pub?.quit(), sub?.quit()]);
+    },
+  };
+}
