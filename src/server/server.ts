@@ -18,7 +18,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, (error) =>
+    console.warn(`database connection lost: ${error.message}`),
+  );
   await migrateToLatest(db);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp(config, { db, webRoot: path.resolve(here, '..', 'web') });

@@ -14,10 +14,15 @@ export interface Db {
 }
 
 /** Opens the configured database: a SQLite file in WAL mode by default, PostgreSQL for a postgres:// URL. */
-export function openDatabase(database: Config['database']): Db {
+export function openDatabase(
+  database: Config['database'],
+  onIdleClientError: (error: Error) => void = () => {},
+): Db {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // A server restart or failover errors idle clients; without a listener that would crash the process.
+    pool.on('error', onIdleClientError);
     return {
       kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
       engine: 'postgres',

@@ -62,6 +62,7 @@ export async function redisPresence(redis: RedisClientType): Promise<Presence> {
   const processId = randomUUID();
   const ownKey = `presence:process:${processId}`;
 
+  let closed = false;
   const otherProcesses = async () => (await redis.sMembers(REGISTRY)).filter((p) => p !== processId);
 
   // The sentinel keeps the key alive while this process has no users, so others can tell it is running.
@@ -90,12 +91,13 @@ export async function redisPresence(redis: RedisClientType): Promise<Presence> {
 
   return {
     async connect(userId) {
-      if (!local.add(userId)) return false;
+      if (!local.add(userId) || closed) return false;
       await redis.multi().sAdd(ownKey, userId).expire(ownKey, EXPIRY_S).exec();
       return !(await onlineElsewhere(userId));
     },
     async disconnect(userId) {
-      if (!local.remove(userId)) return false;
+      // Sockets closing during shutdown change nothing shared: this process's key is removed as a whole.
+      if (!local.remove(userId) || closed) return false;
       await redis.sRem(ownKey, userId);
       return !(await onlineElsewhere(userId));
     },
@@ -109,6 +111,7 @@ export async function redisPresence(redis: RedisClientType): Promise<Presence> {
       return userIds.filter((id) => online.has(id));
     },
     async close() {
+      closed = true;
       clearInterval(heartbeat);
       await redis.multi().del(ownKey).sRem(REGISTRY, processId).exec();
     },

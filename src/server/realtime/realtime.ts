@@ -17,14 +17,12 @@ export async function createRealtime(
   redisUrl: string | undefined,
   sessions: SessionsService,
 ): Promise<Realtime> {
-  const server = await createSocketServer(app.server, redisUrl);
+  const server = await createSocketServer(app.server, redisUrl, app.log);
   authenticateSockets(server.io, sessions, (header) => app.parseCookie(header));
   const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
 
   // Open websockets would keep the HTTP server from closing, so they go first.
-  app.addHook('preClose', async () => {
-    server.io.local.disconnectSockets(true);
-  });
+  app.addHook('preClose', async () => server.beginShutdown());
   const close = async () => {
     await presence.close();
     await server.close();

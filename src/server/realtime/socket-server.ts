@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
 import { Server } from 'socket.io';
@@ -24,6 +25,8 @@ export interface SocketServer {
   emitter: RealtimeEmitter;
   /** The command connection to Redis, when REDIS_URL is set (presence uses it). */
   redis: RedisClientType | undefined;
+  /** Stops emitting and closes this process's sockets; the HTTP server can then close. */
+  beginShutdown: () => void;
   close: () => Promise<void>;
 }
 
@@ -34,6 +37,7 @@ const MAX_SOCKET_PAYLOAD = 64 * 1024;
 export async function createSocketServer(
   httpServer: HttpServer,
   redisUrl: string | undefined,
+  log: FastifyBaseLogger,
 ): Promise<SocketServer> {
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
@@ -45,13 +49,18 @@ export async function createSocketServer(
   if (redisUrl) {
     pub = createClient({ url: redisUrl });
     sub = pub.duplicate();
+    // node-redis reconnects by itself; an 'error' without a listener would crash the process instead.
+    for (const client of [pub, sub])
+      client.on('error', (err: unknown) => log.warn({ err }, 'redis connection error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
   }
 
+  // Sockets closing during shutdown still run their handlers; their events have nowhere to go.
+  let shuttingDown = false;
   const emitter: RealtimeEmitter = {
     toUsers(userIds, event, ...args) {
-      if (userIds.length === 0) return;
+      if (userIds.length === 0 || shuttingDown) return;
       io.to(userIds.map(userRoom)).emit(event, ...args);
     },
     endSession(tokenHash) {
@@ -66,8 +75,11 @@ export async function createSocketServer(
     io,
     emitter,
     redis: pub,
-    close: async () => {
+    beginShutdown: () => {
+      shuttingDown = true;
       io.local.disconnectSockets(true);
+    },
+    close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all([pub?.quit(), sub?.quit()]);
     },

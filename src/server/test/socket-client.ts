@@ -9,6 +9,8 @@ export function connectSocket(
   baseUrl: string,
   client: TestClient,
   query: Record<string, string> = {},
+  /** Listeners to attach before connecting, for events sent right on connection. */
+  before: (socket: TestSocket) => void = () => {},
 ): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
@@ -17,6 +19,7 @@ export function connectSocket(
     reconnection: false,
     forceNew: true,
   });
+  before(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {

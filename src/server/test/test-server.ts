@@ -21,7 +21,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testDb = await createTestDb();
   const config: Config = {
+    // With TEST_REDIS_URL set (CI's PostgreSQL run) every test also goes through the Redis adapter and presence.
     ...loadConfig({
+      REDIS_URL: process.env.TEST_REDIS_URL,
       LOG_LEVEL: 'silent',
       DATA_DIR: testDb.dataDir,
       AUTH_RATE_LIMIT: '10000',
