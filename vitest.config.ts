@@ -14,6 +14,16 @@ export default defineConfig({
         },
       },
       {
+        // Needs PostgreSQL and Redis; `npm test` leaves it out and .ci/run runs it on its own.
+        test: {
+          name: 'scaleout',
+          environment: 'node',
+          include: ['src/server/**/*.scaleout.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

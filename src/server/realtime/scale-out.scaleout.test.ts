@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../contracts/messages.js';
+import { buildUser, type BuiltUser } from '../test/factories.js';
+import { TestClient } from '../test/http-client.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
+import { connectSocket, nextEvent, type TestSocket } from '../test/socket-client.js';
+import { createTestDb, type TestDb } from '../test/test-db.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!process.env.TEST_DATABASE_URL || !redisUrl) {
+  throw new Error(
+    'The scale-out test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis); .ci/run sets both.',
+  );
+}
+
+let testDb: TestDb;
+let a: ServerProcess;
+let b: ServerProcess;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  if (testDb.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  const env = { DATABASE_URL: testDb.database.url, REDIS_URL: redisUrl, DATA_DIR: testDb.dataDir };
+  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await testDb?.drop();
+});
+
+async function on(server: ServerProcess, user: BuiltUser, before?: (s: TestSocket) => void) {
+  const socket = await connectSocket(server.baseUrl, user.client, { userId: user.user._id }, before);
+  sockets.push(socket);
+  return socket;
+}
+
+describe('two server processes sharing PostgreSQL and Redis', () => {
+  it('act as one: messages, presence, seen marks and logout cross between them', async () => {
+    const ada = await buildUser(new TestClient(a.baseUrl));
+    const bobOnA = await buildUser(new TestClient(a.baseUrl));
+    // Bob's session, made on A, works on B: sessions live in the shared database.
+    const bob: BuiltUser = { ...bobOnA, client: new TestClient(b.baseUrl) };
+    await bob.client.post('/api/users/login', { username: bob.user.username, password: bob.password });
+
+    const adaSocket = await on(a, ada);
+    const bobSocket = await on(b, bob);
+
+    const bobReceives = nextEvent(bobSocket, 'newMessage');
+    const adaLearnsBobOnline = nextEvent(adaSocket, 'userOnline');
+    const sent = await ada.client.post<Message>('/api/messages', {
+      message: 'hello from A',
+      recipientId: bob.user._id,
+    });
+    expect(sent.status).toBe(201);
+    expect(await bobReceives).toEqual(sent.body);
+    expect(await adaLearnsBobOnline).toBe(bob.user._id);
+
+    const adaReceives = nextEvent(adaSocket, 'newMessage');
+    const ack = await bobSocket.emitWithAck('sendMessage', {
+      message: 'hello from B',
+      recipientId: ada.user._id,
+    });
+    expect(await adaReceives).toEqual('message' in ack ? ack.message : undefined);
+
+    const seen = nextEvent(adaSocket, 'messagesSeen');
+    bobSocket.emit('markMessagesAsSeen', { conversationId: sent.body.conversationId, userId: bob.user._id });
+    expect(await seen).toEqual({ conversationId: sent.body.conversationId, seenBy: bob.user._id });
+
+    let onlineList: Promise<string[]> | undefined;
+    const adaSecondTab = await on(a, ada, (s) => (onlineList = nextEvent(s, 'getOnlineUsers')));
+    expect(await onlineList).toEqual([bob.user._id]);
+    adaSecondTab.close();
+
+    const bobOffline = nextEvent(adaSocket, 'userOffline');
+    const bobClosed = new Promise((resolve) => bobSocket.once('disconnect', resolve));
+    await bob.client.post('/api/users/logout', {});
+    await bobClosed;
+    expect(await bobOffline).toBe(bob.user._id);
+  });
+});
