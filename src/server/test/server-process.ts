@@ -4,6 +4,7 @@ import path from 'node:path';
 
 export interface ServerProcess {
   baseUrl: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -33,11 +34,17 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** Starts the real server entry (src/server/server.ts) as its own OS process. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts a TypeScript entry as its own OS process (by default the real server, src/server/server.ts)
+ * on a free port given as PORT, and waits until it answers /api/health.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  entry = 'src/server/server.ts',
+): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,6 +56,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   await waitForHealth(baseUrl, child, () => output);
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

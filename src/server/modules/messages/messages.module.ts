@@ -19,10 +19,9 @@ export async function registerMessaging(
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
-  const limiter = tokenBuckets(
-    deps.config.messageRateLimitPerMinute,
-    Math.min(SEND_BURST, deps.config.messageRateLimitPerMinute),
-  );
+  const perMinute = deps.config.messageRateLimitPerMinute;
+  // Bursts of up to 20 (or ten seconds' worth for high limits), never more than the limit itself.
+  const limiter = tokenBuckets(perMinute, Math.min(perMinute, Math.max(SEND_BURST, perMinute / 6)));
   const messages = messagesService(repo, deps.accounts, deps.realtime.emitter, limiter, presence);
   registerMessageSockets(deps.realtime.io, messages, presence, app.log);
   await app.register(messagesRoutes, { messages });
