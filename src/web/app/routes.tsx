@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router';
 import { AuthPage } from '../features/auth/auth-page.js';
 import { SignupPage } from '../features/auth/signup-page.js';
+import { ChatPage } from '../features/chat/components/chat-page.js';
 import { AboutPage } from '../features/pages/about-page.js';
-import { ChatPlaceholderPage } from '../features/pages/chat-placeholder-page.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { PlaceholderPage } from '../features/pages/placeholder-page.js';
 import { TosPage } from '../features/pages/tos-page.js';
@@ -30,8 +30,8 @@ export function AppRoutes() {
           <Route path="charioteer" element={<PlaceholderPage title="Charioteer" />} />
           <Route path="editor" element={<PlaceholderPage title="Editor" />} />
           <Route path="explorer" element={<PlaceholderPage title="AI Explorer" />} />
-          <Route path="chat" element={<ChatPlaceholderPage />} />
-          <Route path="chat/:uid" element={<ChatPlaceholderPage />} />
+          <Route path="chat" element={<ChatPage />} />
+          <Route path="chat/:uid" element={<ChatPage />} />
         </Route>
         <Route path="tos" element={<TosPage />} />
         <Route path="about" element={<AboutPage />} />

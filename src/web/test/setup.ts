@@ -1,7 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeSockets } from './fake-socket.js';
 import { installMatchMedia, setViewport } from './media.js';
+import { installFakeSpeech } from './speech.js';
+
+// No test opens a real socket: the app's io() is a fake the test can drive (see fake-socket.ts).
+vi.mock('socket.io-client', async () => {
+  const fake = await import('./fake-socket.js');
+  return { io: fake.fakeIo };
+});
 
 installMatchMedia();
 
@@ -9,6 +17,8 @@ beforeEach(() => {
   // Each test starts on a desktop-sized screen with motion allowed and empty storage.
   setViewport({ width: 1280, reducedMotion: false });
   window.localStorage.clear();
+  fakeSockets.length = 0;
+  installFakeSpeech();
 });
 
 afterEach(() => {

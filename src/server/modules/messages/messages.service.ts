@@ -61,10 +61,7 @@ export function messagesService(
       if (input.senderId !== undefined && input.senderId !== sender.id)
         throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
       if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
-      if (!sendLimiter.take(sender.id)) {
-        emitter.toUsers([sender.id], 'messageError', { error: MESSAGE_ERRORS.tooFast });
-        throw new HttpError(429, MESSAGE_ERRORS.tooFast);
-      }
+      if (!sendLimiter.take(sender.id)) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
       const recipient = isId(input.recipientId) ? await accounts.findById(input.recipientId) : undefined;
       if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
 

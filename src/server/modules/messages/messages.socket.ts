@@ -56,6 +56,9 @@ export function registerMessageSockets(
           (error: unknown) => {
             if (!(error instanceof HttpError)) log.error({ err: error }, 'sendMessage failed');
             reply({ error: userFacing(error) });
+            // A flooder also hears it as an event, in case its client dropped the acknowledgement.
+            if (error instanceof HttpError && error.statusCode === 429)
+              socket.emit('messageError', { error: error.message });
           },
         );
     });

@@ -1,22 +1,32 @@
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
+import { useRealtimeConnection } from '../../lib/socket.js';
 import { useSession } from '../../lib/session-store.js';
 import { AtMenu } from './at-menu.js';
 import { TopBar } from './top-bar.js';
 import styles from './app-shell.module.css';
 
-/** The frame around every page: the top bar and @ menu exist only for signed-in users (SPEC §2). */
+/**
+ * The frame around every page: the top bar and @ menu exist only for signed-in users (SPEC §2), and so
+ * does the live connection (presence counts every open tab, whatever page it shows).
+ */
 export function AppShell() {
   const user = useSession((state) => state.user);
+  // The chat screen fills the window and scrolls inside; the @ button docks beside its composer.
+  const onChat = useMatch({ path: '/chat', end: false }) !== null && user !== null;
+  useRealtimeConnection(user?._id ?? null);
+  const mainClass = [styles.main, user ? styles.withBar : '', onChat ? styles.fill : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
       {user ? <TopBar username={user.username} /> : null}
-      <main id="main" tabIndex={-1} className={user ? `${styles.main} ${styles.withBar}` : styles.main}>
+      <main id="main" tabIndex={-1} className={mainClass}>
         <Outlet />
       </main>
-      {user ? <AtMenu username={user.username} /> : null}
+      {user ? <AtMenu username={user.username} docked={onChat} /> : null}
     </div>
   );
 }

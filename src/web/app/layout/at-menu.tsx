@@ -7,8 +7,11 @@ import { useLogout } from '../../features/auth/auth-api.js';
 import { describeError } from '../../lib/api-client.js';
 import styles from './at-menu.module.css';
 
-/** The floating "@" menu (SPEC §2): four destinations and a log-out entry. */
-export function AtMenu({ username }: { username: string }) {
+/**
+ * The floating "@" menu (SPEC §2): four destinations and a log-out entry. `docked` makes it smaller
+ * and lines it up with the chat composer's row, which leaves room for it, so it never covers the box.
+ */
+export function AtMenu({ username, docked = false }: { username: string; docked?: boolean }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -49,7 +52,7 @@ export function AtMenu({ username }: { username: string }) {
   ];
 
   return (
-    <div ref={rootRef} className={styles.root}>
+    <div ref={rootRef} className={docked ? `${styles.root} ${styles.docked}` : styles.root}>
       {logout.isError ? (
         <div role="alert" className={styles.error}>
           <span>Could not log out: {describeError(logout.error)}</span>

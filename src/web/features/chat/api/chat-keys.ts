@@ -1,0 +1,7 @@
+/** Query keys of the chat screen's server state, in one place so events and fetchers agree. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: ['chat', 'conversations'] as const,
+  /** Messages with one other user, keyed by their id (the GET call is addressed by user, not conversation). */
+  messages: (otherUserId: string) => ['chat', 'messages', otherUserId] as const,
+};

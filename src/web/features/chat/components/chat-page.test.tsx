@@ -1,0 +1,168 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  AI,
+  GRACE,
+  ME,
+  buildConversation,
+  buildMessage,
+  callsTo,
+  fakeChatServer,
+} from '../../../test/chat-server.js';
+import { latestSocket } from '../../../test/fake-socket.js';
+import { buildProfile } from '../../../test/fixtures.js';
+import { setViewport } from '../../../test/media.js';
+import { renderApp } from '../../../test/render.js';
+import { must } from '../../../test/must.js';
+
+const BOB = buildProfile({ _id: 'bob-id', username: 'bob', name: 'Bob' });
+const location = () => screen.getByTestId('location').textContent;
+const contacts = () => screen.getByRole('list', { name: 'Conversations' });
+
+describe('chat screen: contacts', () => {
+  it('lists conversations newest first with @username, a 100-character preview and unread counts', async () => {
+    fakeChatServer({
+      profiles: [GRACE, AI, BOB],
+      conversations: [
+        buildConversation(BOB, { updatedAt: '2024-05-05T09:00:00.000Z' }),
+        buildConversation(GRACE, {
+          updatedAt: '2024-05-07T09:00:00.000Z',
+          latestMessage: { text: `${'g'.repeat(100)}hidden tail`, sender: GRACE._id, seen: false },
+          unreadCount: 2,
+        }),
+        buildConversation(AI, { updatedAt: '2024-05-06T09:00:00.000Z' }),
+      ],
+    });
+    renderApp('/chat', { user: ME });
+    await waitFor(() => expect(contacts()).toBeInTheDocument());
+    const entries = within(contacts()).getAllByRole('link');
+    expect(entries.map((entry) => within(entry).getByText(/^@/).textContent)).toEqual([
+      '@grace',
+      '@ai',
+      '@bob',
+    ]);
+    expect(within(must(entries[0])).getByText(`${'g'.repeat(100)}...`)).toBeInTheDocument();
+    expect(entries[0]).toHaveTextContent('2 unread');
+    expect(entries[1]).not.toHaveTextContent('unread');
+    expect(entries[0]).toHaveAttribute('href', '/chat/:grace');
+    expect(screen.getByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+  });
+
+  it('shows an online dot and a "connected" marker for contacts the server reports online', async () => {
+    fakeChatServer({ conversations: [buildConversation(GRACE), buildConversation(AI)] });
+    renderApp('/chat', { user: ME });
+    await waitFor(() => expect(contacts()).toBeInTheDocument());
+    expect(screen.queryByText('connected')).not.toBeInTheDocument();
+
+    const socket = latestSocket();
+    act(() => {
+      socket.serverConnect();
+      socket.serverEmit('getOnlineUsers', [GRACE._id]);
+    });
+    const [grace, ai] = within(contacts()).getAllByRole('link');
+    expect(within(must(grace)).getByText('connected')).toBeInTheDocument();
+    expect(within(must(grace)).getByTestId('online-dot')).toBeInTheDocument();
+    expect(within(must(ai)).queryByText('connected')).not.toBeInTheDocument();
+
+    act(() => socket.serverEmit('userOnline', AI._id));
+    expect(within(must(ai)).getByText('connected')).toBeInTheDocument();
+    act(() => socket.serverEmit('userOffline', GRACE._id));
+    expect(within(must(grace)).queryByText('connected')).not.toBeInTheDocument();
+  });
+
+  it('announces a conversation-list failure in a toast with the message and offers a retry', async () => {
+    const { state } = fakeChatServer({}, (call) =>
+      call.path === '/api/messages/conversations'
+        ? { status: 500, body: { error: 'Database is asleep' } }
+        : undefined,
+    );
+    renderApp('/chat', { user: ME });
+    const toast = await screen.findByText('Could not load conversations: Database is asleep');
+    expect(toast.closest('[role="alert"]')).toBeInTheDocument();
+    expect(state.conversations).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('on narrow screens opens the contacts from a header button as a left drawer', async () => {
+    setViewport({ width: 375 });
+    fakeChatServer({ conversations: [buildConversation(GRACE)] });
+    renderApp('/chat', { user: ME });
+    expect(screen.queryByRole('heading', { name: 'Contacts' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open contacts' }));
+    const drawer = screen.getByRole('dialog', { name: 'Contacts' });
+    expect(drawer).toHaveAttribute('data-side', 'left');
+    await userEvent.click(await within(drawer).findByRole('link', { name: /@grace/ }));
+    expect(location()).toBe('/chat/:grace');
+  });
+
+  it('collapses and restores the sidebar on wide screens', async () => {
+    fakeChatServer();
+    renderApp('/chat', { user: ME });
+    await userEvent.click(screen.getByRole('button', { name: 'Hide contacts' }));
+    expect(screen.queryByRole('heading', { name: 'Contacts' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show contacts' }));
+    expect(screen.getByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+  });
+});
+
+describe('chat screen: opening a conversation by address', () => {
+  it('shows five loading bars, then the messages of /chat/:grace', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fakeChatServer(
+      {
+        conversations: [buildConversation(GRACE)],
+        messages: { [GRACE._id]: [buildMessage({ text: 'Hi Ada' })] },
+      },
+      async (call) =>
+        call.path.startsWith(`/api/messages/${GRACE._id}`) ? (await gate, undefined) : undefined,
+    );
+    renderApp('/chat/:grace', { user: ME });
+    expect(await screen.findAllByTestId('loading-bar')).toHaveLength(5);
+    release();
+    expect(await screen.findByText('Hi Ada')).toBeInTheDocument();
+    expect(screen.queryByTestId('loading-bar')).not.toBeInTheDocument();
+    expect(screen.getByRole('log', { name: 'Messages with @grace' })).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('says "no user with that name" for an unknown username', async () => {
+    fakeChatServer();
+    renderApp('/chat/:nobody', { user: ME });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/no user with that name/i);
+    expect(screen.getByRole('heading', { name: 'Chat with @nobody' })).toBeInTheDocument();
+  });
+
+  it('sends /chat/:{my own name} back to the list', async () => {
+    fakeChatServer();
+    renderApp(`/chat/:${ME.username}`, { user: ME });
+    await waitFor(() => expect(location()).toBe('/chat'));
+    expect(screen.getByRole('heading', { name: 'Your messages' })).toBeInTheDocument();
+  });
+
+  it('opens a new person as a mock conversation: no messages call, no list entry, no loading bars', async () => {
+    const { calls } = fakeChatServer();
+    renderApp('/chat/:grace', { user: ME });
+    expect(await screen.findByText('No messages yet. Say hello to @grace.')).toBeInTheDocument();
+    expect(screen.queryByTestId('loading-bar')).not.toBeInTheDocument();
+    expect(callsTo(calls, `/api/messages/${GRACE._id}`)).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /@grace/ })).not.toBeInTheDocument();
+  });
+
+  it('loads older messages with ?before= when asked, keeping every message once', async () => {
+    const history = Array.from({ length: 60 }, (_, i) => buildMessage({ text: `Line ${i + 1}` }));
+    const { calls } = fakeChatServer({
+      conversations: [buildConversation(GRACE)],
+      messages: { [GRACE._id]: history },
+    });
+    renderApp('/chat/:grace', { user: ME });
+    expect(await screen.findByText('Line 60')).toBeInTheDocument();
+    expect(screen.queryByText('Line 10')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load older messages' }));
+    expect(await screen.findByText('Line 1')).toBeInTheDocument();
+    const older = callsTo(calls, `/api/messages/${GRACE._id}`).at(-1);
+    expect(older?.path).toContain(`before=${must(history[10])._id}`);
+    expect(screen.getAllByRole('article')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+});

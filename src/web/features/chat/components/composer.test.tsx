@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  AI,
+  GRACE,
+  ME,
+  buildConversation,
+  buildMessage,
+  callsTo,
+  fakeChatServer,
+} from '../../../test/chat-server.js';
+import { renderApp } from '../../../test/render.js';
+import { useChatStore } from '../hooks/chat-store.js';
+import { composerPlaceholder } from './composer.js';
+
+const composer = (handle = 'grace') => screen.getByRole('textbox', { name: `Message @${handle}` });
+const posts = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/messages', 'POST');
+
+async function openGrace(override?: Parameters<typeof fakeChatServer>[1]) {
+  const server = fakeChatServer(
+    {
+      conversations: [buildConversation(GRACE)],
+      messages: { [GRACE._id]: [buildMessage({ text: 'Hi Ada' })] },
+    },
+    override,
+  );
+  renderApp('/chat/:grace', { user: ME });
+  await screen.findByText('Hi Ada');
+  return server;
+}
+
+describe('composer', () => {
+  it('shows the recipient handle as placeholder, with " ai" for AI personas', () => {
+    expect(composerPlaceholder('ada', false)).toBe('@ada');
+    expect(composerPlaceholder('ai', true)).toBe('@ai ai');
+  });
+
+  it('Enter sends; Shift+Enter inserts a newline; the sent text appears and the box empties', async () => {
+    const { calls } = await openGrace();
+    expect(composer()).toHaveAttribute('placeholder', '@grace');
+    await userEvent.type(composer(), 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(composer()).toHaveValue('First line\nsecond line');
+    expect(posts(calls)).toHaveLength(0);
+
+    await userEvent.type(composer(), '{Enter}');
+    await waitFor(() => expect(composer()).toHaveValue(''));
+    expect(posts(calls)[0]?.body).toEqual({ message: 'First line\nsecond line', recipientId: GRACE._id });
+    const bubble = await screen.findByText(/First line/);
+    expect(bubble.textContent).toBe('First line\nsecond line');
+  });
+
+  it('ignores empty text', async () => {
+    const { calls } = await openGrace();
+    await userEvent.type(composer(), '   {Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('blocks a second send while one is in flight', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = await openGrace(async (call) =>
+      call.method === 'POST' ? (await gate, undefined) : undefined,
+    );
+    await userEvent.type(composer(), 'Once{Enter}');
+    await userEvent.type(composer(), '{Enter}{Enter}');
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    expect(posts(calls)).toHaveLength(1);
+    release();
+    await waitFor(() => expect(composer()).toHaveValue(''));
+    expect(screen.getAllByText('Once')).toHaveLength(1);
+  });
+
+  it('"clean slate" clears the local history and sends nothing', async () => {
+    const { calls } = await openGrace();
+    await userEvent.type(composer(), '  Clean Slate {Enter}');
+    expect(screen.queryByText('Hi Ada')).not.toBeInTheDocument();
+    expect(composer()).toHaveValue('');
+    expect(posts(calls)).toHaveLength(0);
+    expect(screen.getByText('No messages yet. Say hello to @grace.')).toBeInTheDocument();
+  });
+
+  it('a failed send shows the error and keeps the text', async () => {
+    await openGrace((call) =>
+      call.method === 'POST'
+        ? {
+            status: 429,
+            body: { error: 'You are sending messages too fast. Please wait a moment and try again.' },
+          }
+        : undefined,
+    );
+    await userEvent.type(composer(), 'Too quick{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are sending messages too fast');
+    expect(composer()).toHaveValue('Too quick');
+  });
+
+  it('the first message to a new person turns the hidden mock into a listed conversation', async () => {
+    const { calls } = fakeChatServer();
+    renderApp('/chat/:grace', { user: ME });
+    await screen.findByText('No messages yet. Say hello to @grace.');
+    await waitFor(() => expect(useChatStore.getState().mocks[GRACE._id]).toBeDefined());
+    await userEvent.type(composer(), 'Hello Grace{Enter}');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('link', { name: /@grace/ })).toHaveTextContent('Hello Grace');
+    expect(useChatStore.getState().mocks[GRACE._id]).toBeUndefined();
+    expect(posts(calls)).toHaveLength(1);
+  });
+});
+
+describe("the AI 'clear' button", () => {
+  it('is not offered to people', async () => {
+    await openGrace();
+    expect(screen.queryByRole('button', { name: /clear/ })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to an AI before there is history', async () => {
+    fakeChatServer();
+    renderApp('/chat/:ai', { user: ME });
+    expect(await screen.findByRole('textbox', { name: 'Message @ai' })).toHaveAttribute(
+      'placeholder',
+      '@ai ai',
+    );
+    expect(screen.queryByRole('button', { name: /clear/ })).not.toBeInTheDocument();
+  });
+
+  it("sets an AI conversation's context to '.' and confirms", async () => {
+    const { calls } = fakeChatServer({
+      conversations: [buildConversation(AI)],
+      messages: {
+        [AI._id]: [buildMessage({ sender: ME._id, conversationId: 'conv-ai', text: 'Remember this' })],
+      },
+    });
+    renderApp('/chat/:ai', { user: ME });
+    await screen.findByText('Remember this');
+    await userEvent.click(screen.getByRole('button', { name: 'clear AI memory' }));
+    expect(await screen.findByText('Memory cleared')).toBeInTheDocument();
+    const put = callsTo(calls, '/api/messages/conversations/updateConversation/', 'PUT')[0];
+    expect(put?.path).toBe('/api/messages/conversations/updateConversation/conv-ai');
+    expect(put?.body).toEqual({ context: '.' });
+  });
+});

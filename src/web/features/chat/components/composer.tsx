@@ -1,0 +1,118 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CLEAN_SLATE_PHRASE, MESSAGE_LIMITS } from '../../../../contracts/messages.js';
+import { IconButton } from '../../../components/ui/button.js';
+import { SendIcon } from '../../../components/ui/icons.js';
+import { describeError } from '../../../lib/api-client.js';
+import styles from './composer.module.css';
+
+/** SPEC §9: the composer grows with its text up to this height, then scrolls. */
+export const COMPOSER_MAX_HEIGHT_PX = 90;
+
+/** SPEC §2: '@ada', or '@sage ai' for an AI persona. */
+export function composerPlaceholder(username: string, isAi: boolean): string {
+  return `@${username}${isAi ? ' ai' : ''}`;
+}
+
+interface ComposerProps {
+  username: string;
+  isAi: boolean;
+  /** Sends the text; a rejection keeps the text and shows why. */
+  onSend: (text: string) => Promise<unknown>;
+  /** The "clean slate" phrase was typed: clear local history, send nothing. */
+  onCleanSlate: () => void;
+  /** Extra controls before the text box (the AI 'clear' button). */
+  tools?: ReactNode;
+}
+
+/** The fixed message box: Enter sends, Shift+Enter breaks the line, one send at a time (SPEC §5). */
+export function Composer({ username, isAi, onSend, onCleanSlate, tools }: ComposerProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busyRef = useRef(false);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    if (box.scrollHeight > 0) box.style.height = `${Math.min(box.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const submit = async () => {
+    const trimmed = text.trim();
+    if (busyRef.current || trimmed === '') return;
+    if (trimmed.toLowerCase() === CLEAN_SLATE_PHRASE) {
+      onCleanSlate();
+      setText('');
+      setError(null);
+      return;
+    }
+    if (trimmed.length > MESSAGE_LIMITS.textMax) {
+      setError(`Message must be at most ${MESSAGE_LIMITS.textMax} characters`);
+      return;
+    }
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSend(trimmed);
+      setText('');
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      className={styles.composer}
+      aria-busy={busy || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {error ? (
+        <p role="alert" id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.row}>
+        {tools}
+        <label htmlFor={id} className="visually-hidden">
+          {`Message @${username}`}
+        </label>
+        <textarea
+          id={id}
+          ref={boxRef}
+          rows={1}
+          className={styles.input}
+          placeholder={composerPlaceholder(username, isAi)}
+          value={text}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <IconButton
+          type="submit"
+          variant="solid"
+          aria-label="Send message"
+          disabled={busy}
+          className={styles.send}
+        >
+          <SendIcon size={18} />
+        </IconButton>
+      </div>
+    </form>
+  );
+}

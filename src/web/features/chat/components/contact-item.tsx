@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import type { Conversation } from '../../../../contracts/messages.js';
+import { useIsOnline } from '../../../lib/socket.js';
+import { Avatar } from '../../profile/avatar.js';
+import { otherParty } from '../api/conversation-cache.js';
+import { previewText } from './format.js';
+import styles from './contacts.module.css';
+
+interface ContactItemProps {
+  conversation: Conversation;
+  active: boolean;
+  onPick?: () => void;
+}
+
+/** One conversation in the list: avatar with presence dot, @username, last message, unread count. */
+export function ContactItem({ conversation, active, onPick }: ContactItemProps) {
+  const partner = otherParty(conversation);
+  const online = useIsOnline(partner?._id);
+  if (!partner) return null;
+  const unread = conversation.unreadCount;
+  return (
+    <Link
+      to={`/chat/:${partner.username}`}
+      className={`${styles.item} ${unread > 0 ? styles.unread : ''}`}
+      aria-current={active ? 'page' : undefined}
+      onClick={onPick}
+    >
+      <span className={styles.avatar} aria-hidden="true">
+        <Avatar name={partner.name} username={partner.username} src={partner.profilePic} size={44} />
+        {online ? <span className={styles.dot} data-testid="online-dot" /> : null}
+      </span>
+      <span className={styles.text}>
+        <span className={styles.top}>
+          <span className={styles.handle}>@{partner.username}</span>
+          {partner.isAi ? <span className={styles.ai}>AI</span> : null}
+          {online ? <span className={styles.connected}>connected</span> : null}
+        </span>
+        <span className={styles.preview}>{previewText(conversation.latestMessage.text)}</span>
+      </span>
+      {unread > 0 ? (
+        <span className={styles.badge}>
+          {unread > 99 ? '99+' : unread}
+          <span className="visually-hidden"> unread</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}

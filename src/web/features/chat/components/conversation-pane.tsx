@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import type { SelfUser } from '../../../../contracts/users.js';
+import { describeError } from '../../../lib/api-client.js';
+import { visibleAfter } from '../api/message-cache.js';
+import { useMessages } from '../api/get-messages.js';
+import { useSendMessage } from '../api/send-message.js';
+import { useChatStore, type SelectedConversation } from '../hooks/chat-store.js';
+import { useMarkSeen } from '../hooks/use-mark-seen.js';
+import { useOlderMessages } from '../hooks/use-older-messages.js';
+import { useSpeech } from '../hooks/use-speech.js';
+import { AiMemoryButton } from './ai-memory-button.js';
+import { Composer } from './composer.js';
+import { ConversationHeader } from './conversation-header.js';
+import { MessageList } from './message-list.js';
+
+interface ConversationPaneProps {
+  me: SelfUser;
+  conversation: SelectedConversation;
+  /** Told about every failed send (the composer shows it; the page avoids repeating it). */
+  onSendFailed: (error: string) => void;
+}
+
+/** The open conversation: header, messages and composer. Keyed by the other user, so state resets. */
+export function ConversationPane({ me, conversation, onSendFailed }: ConversationPaneProps) {
+  const messages = useMessages(conversation.userId, !conversation.mock);
+  const cutoff = useChatStore((state) => state.clearedBefore[conversation.userId]);
+  const clearHistory = useChatStore((state) => state.clearHistory);
+  const held = useMemo(() => messages.data ?? [], [messages.data]);
+  const visible = useMemo(() => visibleAfter(held, cutoff), [held, cutoff]);
+  const conversationId = (conversation.mock ? '' : conversation._id) || (held.at(-1)?.conversationId ?? null);
+  const older = useOlderMessages(conversation.userId, held, !conversation.mock && cutoff === undefined);
+  const send = useSendMessage(conversation);
+  const speech = useSpeech();
+  useMarkSeen(me._id, conversationId, visible);
+
+  const sendText = async (text: string) => {
+    try {
+      return await send.mutateAsync(text);
+    } catch (failure) {
+      onSendFailed(describeError(failure));
+      throw failure;
+    }
+  };
+
+  const cleanSlate = () => {
+    const newest = held.at(-1);
+    if (newest) clearHistory(conversation.userId, newest.createdAt);
+  };
+
+  return (
+    <>
+      <ConversationHeader username={conversation.username} partner={conversation} />
+      <MessageList
+        me={me}
+        partnerUsername={conversation.username}
+        messages={visible}
+        loading={!conversation.mock && messages.isPending}
+        error={messages.isError && held.length === 0 ? describeError(messages.error) : null}
+        onRetry={() => void messages.refetch()}
+        older={older}
+        speech={speech}
+      />
+      <Composer
+        username={conversation.username}
+        isAi={conversation.isAi}
+        onSend={sendText}
+        onCleanSlate={cleanSlate}
+        tools={
+          conversation.isAi && visible.length > 0 && conversationId ? (
+            <AiMemoryButton conversationId={conversationId} />
+          ) : null
+        }
+      />
+    </>
+  );
+}

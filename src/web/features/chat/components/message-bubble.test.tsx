@@ -1,0 +1,100 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { GRACE, ME, buildConversation, buildMessage, fakeChatServer } from '../../../test/chat-server.js';
+import { setViewport } from '../../../test/media.js';
+import { renderApp } from '../../../test/render.js';
+import { installFakeSpeech, removeSpeech } from '../../../test/speech.js';
+import { SPEECH_UNSUPPORTED_MESSAGE } from '../hooks/use-speech.js';
+import { must } from '../../../test/must.js';
+
+const theirs = buildMessage({
+  text: 'Line one\n  line two <b>not bold</b>',
+  createdAt: new Date(2024, 4, 7, 15, 4).toISOString(),
+});
+const mine = buildMessage({
+  sender: ME._id,
+  text: 'My reply',
+  createdAt: new Date(2024, 4, 7, 21, 45).toISOString(),
+});
+
+async function openConversation() {
+  fakeChatServer({ conversations: [buildConversation(GRACE)], messages: { [GRACE._id]: [theirs, mine] } });
+  renderApp('/chat/:grace', { user: ME });
+  await screen.findByText('My reply');
+  return screen.getAllByRole('article');
+}
+
+describe('message bubbles', () => {
+  it("show @sender, the time as 'MMM dd h:mm a' and the text as plain multi-line text", async () => {
+    const [first, second] = await openConversation();
+    expect(within(must(first)).getByText('@grace')).toBeInTheDocument();
+    expect(within(must(first)).getByText('May 07 3:04 PM')).toHaveAttribute('dateTime', theirs.createdAt);
+    expect(within(must(second)).getByText('@ada')).toBeInTheDocument();
+    expect(within(must(second)).getByText('May 07 9:45 PM')).toBeInTheDocument();
+    const text = within(must(first)).getByText(/Line one/);
+    expect(text.textContent).toBe('Line one\n  line two <b>not bold</b>');
+    expect(must(first).querySelector('b')).toBeNull();
+  });
+
+  it('style my own bubbles differently from theirs', async () => {
+    const [first, second] = await openConversation();
+    expect(must(first).className).not.toBe(must(second).className);
+    expect(must(second).className).toMatch(/mine/);
+  });
+
+  it('offer a copy button only on screens narrower than 800 px', async () => {
+    await openConversation();
+    expect(screen.queryByRole('button', { name: 'Copy message' })).not.toBeInTheDocument();
+    act(() => setViewport({ width: 799 }));
+    const user = userEvent.setup();
+    const [copy] = screen.getAllByRole('button', { name: 'Copy message' });
+    await user.click(must(copy));
+    expect(await navigator.clipboard.readText()).toBe(theirs.text);
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+});
+
+describe('reading aloud', () => {
+  it('speaks with pitch 0.8 in en-US and disables play while queued or speaking', async () => {
+    const { spoken } = installFakeSpeech();
+    await openConversation();
+    const plays = () => screen.getAllByRole('button', { name: 'Read aloud' });
+    expect(plays().every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
+
+    await userEvent.click(must(plays()[0]));
+    expect(spoken).toHaveLength(1);
+    expect(spoken[0]).toMatchObject({ text: theirs.text, pitch: 0.8, lang: 'en-US' });
+    // Queued: every play button waits.
+    plays().forEach((button) => expect(button).toBeDisabled());
+
+    act(() => must(spoken[0]).utterance.fire('start'));
+    plays().forEach((button) => expect(button).toBeDisabled());
+    act(() => must(spoken[0]).utterance.fire('pause'));
+    plays().forEach((button) => expect(button).toBeEnabled());
+    act(() => must(spoken[0]).utterance.fire('resume'));
+    plays().forEach((button) => expect(button).toBeDisabled());
+
+    act(() => must(spoken[0]).utterance.fire('end'));
+    plays().forEach((button) => expect(button).toBeEnabled());
+  });
+
+  it('can be stopped from the bubble being read', async () => {
+    const { spoken, synth } = installFakeSpeech();
+    await openConversation();
+    await userEvent.click(must(screen.getAllByRole('button', { name: 'Read aloud' })[1]));
+    act(() => must(spoken[0]).utterance.fire('start'));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop reading' }));
+    expect(synth.cancel).toHaveBeenCalled();
+    expect(screen.getAllByRole('button', { name: 'Read aloud' })[0]).toBeEnabled();
+  });
+
+  it('reports a browser without speech in the console and disables play', async () => {
+    removeSpeech();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openConversation();
+    expect(error).toHaveBeenCalledWith(SPEECH_UNSUPPORTED_MESSAGE);
+    expect(SPEECH_UNSUPPORTED_MESSAGE).toBe('Browser not supported! Try some other browser.');
+    screen.getAllByRole('button', { name: 'Read aloud' }).forEach((button) => expect(button).toBeDisabled());
+  });
+});

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import type { Message } from '../../../../contracts/messages.js';
+import { IconButton } from '../../../components/ui/button.js';
+import { CheckIcon, CopyIcon, PlayIcon, StopIcon } from '../../../components/ui/icons.js';
+import type { Speech } from '../hooks/use-speech.js';
+import { formatTimestamp } from './format.js';
+import styles from './message-bubble.module.css';
+
+interface MessageBubbleProps {
+  message: Message;
+  author: string;
+  mine: boolean;
+  /** Narrow screens (under 800 px) get a copy button (SPEC §2). */
+  showCopy: boolean;
+  speech: Speech;
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      // Clipboard refused (permissions, insecure context): the text can still be selected by hand.
+    }
+  };
+  return (
+    <IconButton
+      size="sm"
+      aria-label={copied ? 'Copied' : 'Copy message'}
+      className={styles.action}
+      onClick={() => void copy()}
+    >
+      {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+    </IconButton>
+  );
+}
+
+/** One message: @author, time, text as plain text (never HTML), read-aloud and copy controls. */
+export function MessageBubble({ message, author, mine, showCopy, speech }: MessageBubbleProps) {
+  const speakingThis = speech.speakingId === message._id;
+  return (
+    <article className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}>
+      <p className={styles.author}>@{author}</p>
+      <p className={styles.text}>{message.text}</p>
+      <div className={styles.footer}>
+        <time dateTime={message.createdAt} className={styles.time}>
+          {formatTimestamp(message.createdAt)}
+        </time>
+        <span className={styles.actions}>
+          <IconButton
+            size="sm"
+            aria-label="Read aloud"
+            className={styles.action}
+            disabled={!speech.supported || speech.busy}
+            onClick={() => speech.speak(message._id, message.text)}
+          >
+            <PlayIcon size={16} />
+          </IconButton>
+          {speakingThis ? (
+            <IconButton size="sm" aria-label="Stop reading" className={styles.action} onClick={speech.stop}>
+              <StopIcon size={16} />
+            </IconButton>
+          ) : null}
+          {showCopy ? <CopyButton text={message.text} /> : null}
+        </span>
+      </div>
+    </article>
+  );
+}

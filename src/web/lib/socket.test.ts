@@ -1,0 +1,83 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SOCKET_CLIENT_OPTIONS } from '../../contracts/realtime.js';
+import { ME } from '../test/chat-server.js';
+import { fakeSockets, latestSocket } from '../test/fake-socket.js';
+import { mockApi } from '../test/fetch-mock.js';
+import { renderApp } from '../test/render.js';
+import { connectRealtime, disconnectRealtime, onReconnect, useRealtime } from './socket.js';
+import { useSession } from './session-store.js';
+
+afterEach(() => disconnectRealtime());
+
+describe('realtime connection', () => {
+  it('connects to the site origin with the user id, cookies and the SPEC backoff', () => {
+    connectRealtime(ME._id);
+    const socket = latestSocket();
+    expect(socket.uri).toBe(window.location.origin);
+    expect(socket.options).toMatchObject({
+      ...SOCKET_CLIENT_OPTIONS,
+      path: '/socket.io',
+      query: { userId: ME._id },
+      withCredentials: true,
+    });
+    expect(SOCKET_CLIENT_OPTIONS).toMatchObject({
+      timeout: 20_000,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+    });
+    expect(useRealtime.getState().status).toBe('connecting');
+  });
+
+  it('keeps the online users from the full list and the deltas', () => {
+    connectRealtime(ME._id);
+    const socket = latestSocket();
+    socket.serverConnect();
+    socket.serverEmit('getOnlineUsers', ['a', 'b']);
+    socket.serverEmit('userOnline', 'c');
+    socket.serverEmit('userOffline', 'a');
+    socket.serverEmit('userOnline', 42);
+    expect([...useRealtime.getState().onlineUsers].sort()).toEqual(['b', 'c']);
+    // A fresh list after a reconnect replaces what was known.
+    socket.serverEmit('getOnlineUsers', ['d']);
+    expect([...useRealtime.getState().onlineUsers]).toEqual(['d']);
+  });
+
+  it('reports a reconnect, never the first connect, and shows the status in between', () => {
+    const reconnected = vi.fn();
+    const stop = onReconnect(reconnected);
+    connectRealtime(ME._id);
+    const socket = latestSocket();
+    socket.serverConnect();
+    expect(reconnected).not.toHaveBeenCalled();
+    socket.serverDisconnect();
+    expect(useRealtime.getState().status).toBe('reconnecting');
+    socket.serverConnect();
+    expect(useRealtime.getState().status).toBe('connected');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('tries again after the server closes the socket (socket.io would not)', () => {
+    vi.useFakeTimers();
+    connectRealtime(ME._id);
+    const socket = latestSocket();
+    const connect = vi.spyOn(socket, 'connect');
+    socket.serverConnect();
+    socket.active = false;
+    socket.serverDisconnect('io server disconnect');
+    vi.advanceTimersByTime(SOCKET_CLIENT_OPTIONS.reconnectionDelayMax * 1.5);
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens with the signed-in app and closes when the user signs out', async () => {
+    mockApi(() => ({ status: 200, body: [] }));
+    renderApp('/about', { user: ME });
+    expect(fakeSockets).toHaveLength(1);
+    const socket = latestSocket();
+    expect(socket.active).toBe(true);
+    act(() => useSession.getState().signOut());
+    expect(socket.active).toBe(false);
+    expect(useRealtime.getState()).toMatchObject({ socket: null, status: 'offline' });
+  });
+});

@@ -1,0 +1,153 @@
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+import { create } from 'zustand';
+import {
+  SOCKET_CLIENT_OPTIONS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../contracts/realtime.js';
+import { confirmStoredSession } from './session-store.js';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** offline: no socket; connecting: first attempt; reconnecting: lost (or never reached) and retrying. */
+export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface RealtimeState {
+  socket: ChatSocket | null;
+  userId: string | null;
+  status: ConnectionStatus;
+  /** Ids of users with at least one open tab (SPEC §3 online users). */
+  onlineUsers: ReadonlySet<string>;
+  /** How many times this socket has connected; above 1 means it came back after a loss. */
+  connectCount: number;
+}
+
+const initialState = {
+  socket: null,
+  userId: null,
+  status: 'offline',
+  onlineUsers: new Set<string>(),
+  connectCount: 0,
+} satisfies RealtimeState;
+
+export const useRealtime = create<RealtimeState>()(() => initialState);
+
+const UserId = z.string().min(1);
+const UserIds = z.array(UserId);
+let manualRetry: ReturnType<typeof setTimeout> | undefined;
+let manualAttempts = 0;
+
+function updatePresence(socket: ChatSocket, change: (ids: Set<string>) => void): void {
+  const state = useRealtime.getState();
+  if (state.socket !== socket) return;
+  const next = new Set(state.onlineUsers);
+  change(next);
+  useRealtime.setState({ onlineUsers: next });
+}
+
+/**
+ * socket.io retries lost transports by itself, but not a refused handshake nor a server that closed
+ * the socket (a restart or deploy does that). Those get the same backoff here; a refusal also
+ * re-checks the session, so a revoked one signs the tab out instead of knocking forever.
+ */
+function retryLater(socket: ChatSocket, checkSession: boolean): void {
+  if (checkSession) void confirmStoredSession();
+  clearTimeout(manualRetry);
+  const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = SOCKET_CLIENT_OPTIONS;
+  const base = Math.min(reconnectionDelay * 2 ** manualAttempts, reconnectionDelayMax);
+  const delay = base * (1 + randomizationFactor * (Math.random() * 2 - 1));
+  manualAttempts += 1;
+  manualRetry = setTimeout(() => {
+    if (useRealtime.getState().socket === socket && !socket.connected) socket.connect();
+  }, delay);
+}
+
+function listen(socket: ChatSocket): void {
+  const current = () => useRealtime.getState().socket === socket;
+  socket.on('connect', () => {
+    if (!current()) return;
+    manualAttempts = 0;
+    useRealtime.setState((s) => ({ status: 'connected', connectCount: s.connectCount + 1 }));
+  });
+  socket.on('disconnect', () => {
+    if (!current()) return;
+    useRealtime.setState({ status: 'reconnecting' });
+    if (!socket.active) retryLater(socket, false);
+  });
+  socket.on('connect_error', () => {
+    if (!current()) return;
+    useRealtime.setState({ status: 'reconnecting' });
+    if (!socket.active) retryLater(socket, true);
+  });
+  socket.on('getOnlineUsers', (ids) => {
+    const parsed = UserIds.safeParse(ids);
+    if (parsed.success)
+      updatePresence(socket, (set) => (set.clear(), parsed.data.forEach((id) => set.add(id))));
+  });
+  socket.on('userOnline', (id) => {
+    const parsed = UserId.safeParse(id);
+    if (parsed.success) updatePresence(socket, (set) => set.add(parsed.data));
+  });
+  socket.on('userOffline', (id) => {
+    const parsed = UserId.safeParse(id);
+    if (parsed.success) updatePresence(socket, (set) => set.delete(parsed.data));
+  });
+}
+
+/**
+ * Opens this tab's socket for `userId` (SPEC §7: same origin, userId query, backoff from §9). The
+ * server authenticates it from the session cookie; the query must name the same user.
+ */
+export function connectRealtime(userId: string): ChatSocket {
+  const state = useRealtime.getState();
+  if (state.socket && state.userId === userId) return state.socket;
+  disconnectRealtime();
+  const socket: ChatSocket = io(window.location.origin, {
+    ...SOCKET_CLIENT_OPTIONS,
+    path: '/socket.io',
+    query: { userId },
+    withCredentials: true,
+  });
+  useRealtime.setState({ ...initialState, onlineUsers: new Set(), socket, userId, status: 'connecting' });
+  listen(socket);
+  return socket;
+}
+
+/** Closes the socket (logout, sign-out, another user signing in) and forgets presence. */
+export function disconnectRealtime(): void {
+  clearTimeout(manualRetry);
+  manualAttempts = 0;
+  const { socket } = useRealtime.getState();
+  useRealtime.setState({ ...initialState, onlineUsers: new Set() });
+  socket?.removeAllListeners();
+  socket?.disconnect();
+}
+
+/** Calls `listener` each time the socket comes back after a loss (never on the first connect). */
+export function onReconnect(listener: () => void): () => void {
+  return useRealtime.subscribe((state, previous) => {
+    if (
+      state.socket === previous.socket &&
+      state.connectCount > previous.connectCount &&
+      state.connectCount > 1
+    ) {
+      listener();
+    }
+  });
+}
+
+/** Keeps one socket open while someone is signed in and closes it when they sign out. */
+export function useRealtimeConnection(userId: string | null): void {
+  useEffect(() => {
+    if (userId === null) return;
+    connectRealtime(userId);
+    return disconnectRealtime;
+  }, [userId]);
+}
+
+/** Whether a user currently has a tab open. */
+export function useIsOnline(userId: string | undefined): boolean {
+  return useRealtime((state) => userId !== undefined && state.onlineUsers.has(userId));
+}
