@@ -45,6 +45,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'login',
   'logout',
   'signup',
+  'simplified',
   'socket.io',
   'studio',
   'tos',
@@ -66,4 +67,61 @@ export const AI_EMAIL_DOMAIN = 'ai.simplified.invalid';
 /** Whether an account's e-mail marks it as an AI persona. */
 export function isAiEmail(email: string): boolean {
   return email.toLowerCase().endsWith(`@${AI_EMAIL_DOMAIN}`);
+}
+
+/** Persona category tags (SPEC §3). */
+export const CATEGORY_TAGS = [
+  'AI',
+  'Art',
+  'Business',
+  'Epic',
+  'Founder',
+  'Fun',
+  'Helper',
+  'History',
+  'Philosophy',
+  'Podcast',
+  'Productivity',
+  'Science',
+  'Startup',
+  'Success',
+] as const;
+export type CategoryTag = (typeof CATEGORY_TAGS)[number];
+
+/** Directory tabs that are not tags: All lists everything; the others search by their word (SPEC §3). */
+export const DIRECTORY_KEYWORD_TABS = ['All', 'Ideas', 'Fiction', 'Finance'] as const;
+
+/** SPEC §5 "Create AI" and "AI edit panel" limits, §9 directory card bio. */
+export const PERSONA_LIMITS = {
+  createBioMax: 1200,
+  createPromptMax: 1500,
+  memoryMax: 10000,
+  editFieldMax: 1000,
+  nameMax: 50,
+  usernameMax: 30,
+  cardBioChars: 50,
+  createFallbackMs: 5000,
+} as const;
+
+/** Name keeps only letters, digits and spaces (SPEC §5). */
+export function filterPersonaName(raw: string): string {
+  return raw.replace(/[^\p{L}\p{N} ]/gu, '');
+}
+
+/** Persona username: trimmed, lowercased, only ASCII letters and digits (it is a URL segment). */
+export function filterPersonaUsername(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Bio, prompt, memory and category keep letters, digits, whitespace and , . ! : (SPEC §5). */
+export function filterPersonaText(raw: string): string {
+  return raw.replace(/[^\p{L}\p{N}\s,.!:]/gu, '');
+}
+
+/** An AI reply keeps letters, digits, whitespace and . ? , % ' (SPEC §5); anything else becomes a space. */
+export function filterAiReply(raw: string): string {
+  return raw.replace(/[^\p{L}\p{N}\s.?,%']/gu, ' ');
 }

@@ -10,6 +10,7 @@ import { accountsService } from './modules/accounts/accounts.service.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { sessionsService } from './modules/accounts/sessions.service.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
+import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config });
+  await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
 
   const sweep = setInterval(() => {
     sessions.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));

@@ -1,4 +1,4 @@
-import type { SelfUser } from '../../contracts/users.js';
+import type { ProfileResponse, SelfUser } from '../../contracts/users.js';
 import type { TestClient } from './http-client.js';
 
 let counter = 0;
@@ -26,4 +26,34 @@ export async function buildUser(
   const res = await client.post<SelfUser>('/api/users/signup', input);
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { user: res.body, password: input.password, client };
+}
+
+export interface PersonaInput {
+  name: string;
+  username: string;
+  bio: string;
+  prompt: string;
+  memory: string;
+  tag: string;
+}
+
+/** Creates a persona owned by the client's signed-in user; returns the creator's view of it. */
+export async function buildPersona(
+  client: TestClient,
+  overrides: Partial<PersonaInput> = {},
+): Promise<ProfileResponse> {
+  counter += 1;
+  const tag = `${process.pid.toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  const input: PersonaInput = {
+    name: `Persona ${counter}`,
+    username: `persona${tag}`,
+    bio: 'A calm guide for busy people.',
+    prompt: 'You are a calm guide. Answer briefly and kindly.',
+    memory: 'Likes tea. Lives in a lighthouse.',
+    tag: 'Helper',
+    ...overrides,
+  };
+  const res = await client.post<ProfileResponse>('/api/ai/createAI', input);
+  if (res.status !== 201) throw new Error(`createAI failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }

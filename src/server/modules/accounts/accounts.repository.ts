@@ -24,6 +24,17 @@ export function accountsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return created;
     },
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+    /** Personas record their creator by username, so a renamed creator keeps them. */
+    async renameCreator(from: string, to: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ createdByUsername: to })
+        .where('createdByUsername', '=', from)
+        .execute();
+    },
     async update(id: string, patch: UserPatch, trx: Executor = db): Promise<UserRow> {
       await trx.updateTable('users').set(patch).where('id', '=', id).execute();
       return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

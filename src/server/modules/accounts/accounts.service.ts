@@ -101,7 +101,13 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
       if (picture !== undefined) patch.profilePic = picture;
       if (Object.keys(patch).length === 0) return { user: viewer, passwordChanged };
       patch.updatedAt = nowIso();
-      const user = await repo.update(viewer.id, patch).catch(conflictFrom);
+      const newUsername = patch.username !== viewer.username ? patch.username : undefined;
+      const user = await repo
+        .transaction(async (trx) => {
+          if (newUsername) await repo.renameCreator(viewer.username, newUsername, trx);
+          return repo.update(viewer.id, patch, trx);
+        })
+        .catch(conflictFrom);
       return { user, passwordChanged };
     },
   };

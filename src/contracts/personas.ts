@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  CATEGORY_TAGS,
+  PERSONA_LIMITS,
+  RESERVED_USERNAMES,
+  filterPersonaName,
+  filterPersonaText,
+  filterPersonaUsername,
+} from './rules.js';
+
+const tagMessage = `Category must be one of: ${CATEGORY_TAGS.join(', ')}`;
+
+/** A text field run through a SPEC §5 filter, then checked for presence and length, naming the field. */
+function filtered(label: string, filter: (raw: string) => string, max: number, required: boolean) {
+  const base = z
+    .string({ error: `${label} is required` })
+    .transform((raw) => filter(raw).trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`));
+  if (!required) return base;
+  return base.pipe(z.string().min(1, `${label} is required`));
+}
+
+const tag = z.enum(CATEGORY_TAGS, { error: tagMessage });
+
+const personaUsername = z
+  .string({ error: 'Username is required' })
+  .transform(filterPersonaUsername)
+  .pipe(
+    z
+      .string()
+      .min(2, 'Username must be at least 2 letters or digits')
+      .max(PERSONA_LIMITS.usernameMax, `Username must be at most ${PERSONA_LIMITS.usernameMax} characters`)
+      .refine((u) => !RESERVED_USERNAMES.has(u), 'That username is reserved'),
+  );
+
+/** POST /api/ai/createAI (SPEC §7). createdByUsername is accepted but ignored: the session decides. */
+export const CreateAiRequest = z.object({
+  name: filtered('Name', filterPersonaName, PERSONA_LIMITS.nameMax, true),
+  username: personaUsername,
+  bio: filtered('Bio', filterPersonaText, PERSONA_LIMITS.createBioMax, true),
+  prompt: filtered('Prompt', filterPersonaText, PERSONA_LIMITS.createPromptMax, true),
+  memory: filtered('Memory', filterPersonaText, PERSONA_LIMITS.memoryMax, false).default(''),
+  tag,
+  createdByUsername: z.string().optional(),
+});
+export type CreateAiRequest = z.input<typeof CreateAiRequest>;
+
+/** PUT /api/users/updateAiFields (SPEC §7, limits from §5 "AI edit panel"). */
+export const UpdateAiFieldsRequest = z.object({
+  id: z.string({ error: 'id is required' }).min(1, 'id is required'),
+  name: filtered('Name', filterPersonaName, PERSONA_LIMITS.nameMax, true),
+  bio: filtered('Bio', filterPersonaText, PERSONA_LIMITS.editFieldMax, true),
+  prompt: filtered('Prompt', filterPersonaText, PERSONA_LIMITS.editFieldMax, true),
+  memory: filtered('Memory', filterPersonaText, PERSONA_LIMITS.memoryMax, false).default(''),
+  tag,
+});
+export type UpdateAiFieldsRequest = z.input<typeof UpdateAiFieldsRequest>;
+
+/** One directory card (SPEC §7): never a prompt or memory. */
+export const DirectoryEntry = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  tag: z.string(),
+  createdByUsername: z.string(),
+  profilePic: z.string(),
+});
+export type DirectoryEntry = z.infer<typeof DirectoryEntry>;
+
+export const DirectoryList = z.array(DirectoryEntry);
+
+/** GET /api/users/directory query; the next page's cursor comes back in the X-Next-Cursor header. */
+export const DirectoryQuery = z.object({
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  tag: z.enum(CATEGORY_TAGS, { error: tagMessage }).optional(),
+  createdBy: z.string().trim().toLowerCase().max(60).optional(),
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(60),
+});
+export type DirectoryQuery = z.input<typeof DirectoryQuery>;
+
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** A persona draft made from a character card, for the Creator Studio form to show before creating. */
+export const CardDraft = z.object({
+  name: z.string(),
+  username: z.string(),
+  bio: z.string(),
+  prompt: z.string(),
+  memory: z.string(),
+  tag: z.enum(CATEGORY_TAGS),
+  /** What had to change to fit our fields: cuts and removed characters, in plain words. */
+  notes: z.array(z.string()),
+});
+export type CardDraft = z.infer<typeof CardDraft>;
+
+/** POST /api/ai/cards/parse: a card file as a data URL (application/json or image/png). */
+export const ParseCardRequest = z.object({
+  file: z.string({ error: 'file is required' }).min(1, 'file is required'),
+});

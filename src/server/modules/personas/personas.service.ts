@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import type {
+  CreateAiRequest,
+  DirectoryEntry,
+  DirectoryQuery,
+  UpdateAiFieldsRequest,
+} from '../../../contracts/personas.js';
+import { AI_EMAIL_DOMAIN } from '../../../contracts/rules.js';
+import { isUniqueViolation } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isId, newId, nowIso } from '../../lib/ids.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { PersonasRepository } from './personas.repository.js';
+
+type Create = z.output<typeof CreateAiRequest>;
+type UpdateFields = z.output<typeof UpdateAiFieldsRequest>;
+type Directory = z.output<typeof DirectoryQuery>;
+
+export const PERSONA_ERRORS = {
+  usernameTaken: 'That username is already taken',
+  notFound: 'Persona not found',
+  notCreator: 'Only the creator of this persona can change it',
+  tooMany: 'You have reached the limit of 200 personas',
+} as const;
+
+const PERSONAS_PER_CREATOR = 200;
+
+/** Persona accounts never log in: this is not an argon2 hash, so no password can match it. */
+export const NO_PASSWORD = '!persona';
+
+export function personaEmail(username: string): string {
+  return `${username}@${AI_EMAIL_DOMAIN}`;
+}
+
+function toEntry(row: UserRow): DirectoryEntry {
+  return {
+    _id: row.id,
+    username: row.username,
+    name: row.name,
+    bio: row.bio,
+    tag: row.tag,
+    createdByUsername: row.createdByUsername,
+    profilePic: row.profilePic,
+  };
+}
+
+/** Persona rules: who may create, change and list which persona. */
+export function personasService(repo: PersonasRepository, accounts: AccountsRepository) {
+  return {
+    /** Creates a persona owned by the signed-in user (never by a name in the payload). */
+    async create(creator: UserRow, input: Create): Promise<UserRow> {
+      if ((await accounts.findByUsername(input.username)) !== undefined) {
+        throw new HttpError(409, PERSONA_ERRORS.usernameTaken);
+      }
+      if ((await repo.countCreatedBy(creator.username)) >= PERSONAS_PER_CREATOR) {
+        throw new HttpError(429, PERSONA_ERRORS.tooMany);
+      }
+      const now = nowIso();
+      return accounts
+        .insert({
+          id: newId(),
+          name: input.name,
+          username: input.username,
+          email: personaEmail(input.username),
+          passwordHash: NO_PASSWORD,
+          bio: input.bio,
+          prompt: input.prompt,
+          memory: input.memory,
+          tag: input.tag,
+          createdByUsername: creator.username,
+          isAi: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new HttpError(409, PERSONA_ERRORS.usernameTaken);
+          throw error;
+        });
+    },
+
+    /** Changes a persona's fields; only its creator may. */
+    async updateFields(editor: UserRow, input: UpdateFields): Promise<UserRow> {
+      const persona = isId(input.id) ? await accounts.findById(input.id) : undefined;
+      if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
+        throw new HttpError(404, PERSONA_ERRORS.notFound);
+      if (persona.createdByUsername !== editor.username) throw new HttpError(403, PERSONA_ERRORS.notCreator);
+      const { name, bio, prompt, memory, tag } = input;
+      return repo.update(persona.id, { name, bio, prompt, memory, tag, updatedAt: nowIso() });
+    },
+
+    /** One directory page and the cursor of the next, if any. */
+    async directory(
+      query: Directory,
+    ): Promise<{ entries: DirectoryEntry[]; nextCursor: string | undefined }> {
+      const rows = await repo.directory({ ...query, after: query.cursor });
+      const page = rows.slice(0, query.limit);
+      const nextCursor = rows.length > query.limit ? page[page.length - 1]?.username : undefined;
+      return { entries: page.map(toEntry), nextCursor };
+    },
+  };
+}
+
+export type PersonasService = ReturnType<typeof personasService>;
