@@ -1,8 +1,13 @@
-/** `npm run bench [accounts|chat]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|directory|chat]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
 import { runChatBench } from './chat.bench.js';
+import { runDirectoryBench } from './directory.bench.js';
 
-const suites: Record<string, () => Promise<boolean>> = { accounts: runAccountsBench, chat: runChatBench };
+const suites: Record<string, () => Promise<boolean>> = {
+  accounts: runAccountsBench,
+  directory: runDirectoryBench,
+  chat: runChatBench,
+};
 const chosen = process.argv.slice(2);
 let allOk = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -9,14 +9,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['is_ai', 'tag', 'username'])
     .execute();
   await db.schema
-    .createIndex('users_created_by_username_idx')
+    .createIndex('users_ai_creator_username_idx')
     .on('users')
-    .columns(['created_by_username', 'username'])
+    .columns(['is_ai', 'created_by_username', 'username'])
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('users_created_by_username_idx').execute();
+  await db.schema.dropIndex('users_ai_creator_username_idx').execute();
   await db.schema.dropIndex('users_ai_tag_username_idx').execute();
   await db.schema.dropIndex('users_ai_username_idx').execute();
 }
