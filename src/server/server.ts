@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedStarterPersonas } from './modules/personas/seed-starter-personas.js';
 
 /** Process entry: config → database → migrations → app → listen, with a graceful shutdown. */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     console.warn(`database connection lost: ${error.message}`),
   );
   await migrateToLatest(db);
+  await seedStarterPersonas(db.kysely);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp(config, { db, webRoot: path.resolve(here, '..', 'web') });
 

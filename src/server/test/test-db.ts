@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { seedStarterPersonas } from '../modules/personas/seed-starter-personas.js';
 
 export interface TestDb {
   db: Db;
@@ -45,6 +46,8 @@ export async function createTestDb(): Promise<TestDb> {
   }
   const db = openDatabase(database);
   await migrateToLatest(db);
+  // Tests start from what a fresh install has, starter personas included.
+  await seedStarterPersonas(db.kysely);
   return {
     db,
     database,

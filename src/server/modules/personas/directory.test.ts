@@ -12,20 +12,20 @@ beforeAll(async () => {
   viewer = await buildUser(server.client());
   await buildPersona(maker.client, {
     username: 'dirpoet',
-    name: 'Verse Smith',
+    name: 'Zyverse Smith',
     bio: 'Writes sonnets on request.',
     tag: 'Art',
   });
   await buildPersona(maker.client, {
     username: 'dirfounder',
     name: 'Garage Builder',
-    bio: 'Ships fast, 100% focus.',
+    bio: 'Ships fast, 100xq focus.',
     tag: 'Startup',
   });
   await buildPersona(maker.client, {
     username: 'dirhistorian',
     name: 'Old Scroll',
-    bio: 'Talks about Rome and ideas.',
+    bio: 'Talks about Romezq and ideas.',
     tag: 'History',
   });
 });
@@ -58,13 +58,13 @@ describe('GET /api/users/directory', () => {
 
   it('filters by tag and searches name, username and bio without regard to case', async () => {
     expect(usernames((await list('?tag=Art&q=dir')).body)).toEqual(['dirpoet']);
-    expect(usernames((await list('?q=VERSE')).body)).toEqual(['dirpoet']);
+    expect(usernames((await list('?q=ZYVERSE')).body)).toEqual(['dirpoet']);
     expect(usernames((await list('?q=dirhist')).body)).toEqual(['dirhistorian']);
-    expect(usernames((await list('?q=rome and')).body)).toEqual(['dirhistorian']);
+    expect(usernames((await list('?q=romezq and')).body)).toEqual(['dirhistorian']);
   });
 
   it('treats LIKE wildcards in a search as plain characters', async () => {
-    expect(usernames((await list('?q=100')).body)).toEqual(['dirfounder']);
+    expect(usernames((await list('?q=100xq')).body)).toEqual(['dirfounder']);
     expect(usernames((await list('?q=%25')).body)).toEqual([]);
     expect(usernames((await list('?q=_')).body)).toEqual([]);
   });

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { cardsRoutes } from './cards.routes.js';
 import { personasRepository } from './personas.repository.js';
 import { personasRoutes } from './personas.routes.js';
 import { personasService } from './personas.service.js';
 
-/** AI personas: creation, the creator's edits and the directory. */
+/** AI personas: creation, the creator's edits, the directory and character cards. */
 export async function registerPersonas(
   app: FastifyInstance,
   deps: { db: Db; accounts: AccountsRepository },
 ): Promise<void> {
   const personas = personasService(personasRepository(deps.db.kysely), deps.accounts);
   await app.register(personasRoutes, { personas });
+  await app.register(cardsRoutes, { accounts: deps.accounts });
 }

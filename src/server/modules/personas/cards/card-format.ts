@@ -139,9 +139,8 @@ export type SimplifiedExtension = z.infer<typeof SimplifiedExtension>;
 
 /** The Simplified extension of a card, or null when the card came from another app. */
 export function readSimplifiedExtension(card: CardData): SimplifiedExtension | null {
-  const raw = card.extensions['simplified'];
-  if (typeof raw !== 'object' || raw === null) return null;
-  return SimplifiedExtension.parse(raw);
+  const parsed = SimplifiedExtension.safeParse(card.extensions['simplified']);
+  return parsed.success ? parsed.data : null;
 }
 
 const codePoints = (text: string) => Array.from(text).length;
@@ -156,7 +155,7 @@ export function cardTextCleaner(charName: string): { clean: (raw: string) => str
   const clean = (raw: string) => {
     const expanded = raw
       .replace(/\r\n?/g, '\n')
-      .replace(/\{\{char\}\}|<bot>/gi, charName)
+      .replace(/\{\{char\}\}|<bot>/gi, () => charName) // a function, so a "$&" in the name stays literal
       .replace(/\{\{user\}\}|<user>/gi, 'the user')
       .replace(/\{\{original\}\}|<start>/gi, '');
     const filtered = filterPersonaText(expanded);
@@ -184,6 +183,3 @@ export function cutAtWord(text: string, max: number): string {
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return cut.trimEnd();
 }
-
-/** Ends a fragment as a sentence so joined fields do not run together. */
-export const endSentence = (text: string) => (/[.!:]$/.test(text) ? text : `${text}.`);

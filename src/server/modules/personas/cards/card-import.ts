@@ -8,13 +8,7 @@ import {
   filterPersonaUsername,
   type CategoryTag,
 } from '../../../../contracts/rules.js';
-import {
-  cardTextCleaner,
-  cutAtWord,
-  endSentence,
-  parseCard,
-  readSimplifiedExtension,
-} from './card-format.js';
+import { cardTextCleaner, cutAtWord, parseCard, readSimplifiedExtension } from './card-format.js';
 import { PNG_SIGNATURE, PngError, readChunks, readTextChunks } from './png-chunks.js';
 
 /** A problem with an uploaded card, worded for the person who uploaded it. */
@@ -59,7 +53,7 @@ function parseChunkPayload(text: string): unknown {
   return parseJson(fromBase64(trimmed, CARD_ERRORS.notJson).toString('utf8'));
 }
 
-/** The card JSON in a PNG: the V3 `ccv3` chunk wins over V2 `chara` (as the V3 spec says), unless it is unreadable. */
+/** The card JSON in a PNG: `ccv3` wins over `chara`, as the V3 spec says, unless it is unreadable. */
 function cardFromPng(bytes: Buffer): unknown {
   if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw new CardError(CARD_ERRORS.notPng);
   let texts;
@@ -93,7 +87,7 @@ export function decodeCardFile(dataUrl: string): unknown {
   const mime = (match[1] || 'text/plain').trim().toLowerCase();
   const payload = match[2] ?? '';
   if (mime !== 'image/png' && !JSON_TYPES.has(mime)) throw new CardError(CARD_ERRORS.type);
-  // Refuse by the encoded size first, so a huge upload is never decoded into memory.
+  // Refuse by the encoded size first (4 characters per 3 bytes, plus padding), never decoding a huge upload.
   if (Math.floor((payload.length * 3) / 4) > CARD_FILE_MAX_BYTES + 3) {
     throw new CardError(CARD_ERRORS.tooLarge);
   }
@@ -165,11 +159,12 @@ export function cardToDraft(json: unknown): CardDraft {
   // A Simplified export carries its prompt whole in system_prompt; other cards get an introduction.
   const personality = clean(card.personality);
   const scenario = clean(card.scenario);
+  const systemPrompt = clean(card.systemPrompt);
   const prompt = [
-    own ? '' : `You are ${name}.`,
-    personality && `Personality: ${endSentence(personality)}`,
-    scenario && `Scenario: ${endSentence(scenario)}`,
-    clean(card.systemPrompt),
+    own && systemPrompt ? '' : `You are ${name}.`,
+    personality && `Personality: ${personality}`,
+    scenario && `Scenario: ${scenario}`,
+    systemPrompt,
   ].filter(Boolean);
 
   const firstMessage = clean(card.firstMessage);

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ParseCardRequest } from '../../../contracts/personas.js';
+import { HttpError, parseInput } from '../../lib/http-error.js';
+import { requireUser } from '../../plugins/session.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { personaToCardV2, cardToPng } from './cards/card-export.js';
+import { CardError, cardToDraft, decodeCardFile } from './cards/card-import.js';
+import { PERSONA_ERRORS } from './personas.service.js';
+
+// A 5 MB card grows by a third as base64.
+const PARSE_BODY_LIMIT = 7 * 1024 * 1024;
+
+const ExportQuery = z.object({
+  format: z.enum(['json', 'png'], { error: 'format must be json or png' }).default('json'),
+});
+
+/** Character cards: turn an uploaded card into a persona draft, and export one's own persona as a card. */
+export async function cardsRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsRepository },
+): Promise<void> {
+  app.post('/api/ai/cards/parse', { bodyLimit: PARSE_BODY_LIMIT }, async (request) => {
+    requireUser(request);
+    const { file } = parseInput(ParseCardRequest, request.body);
+    try {
+      return cardToDraft(decodeCardFile(file));
+    } catch (error) {
+      if (error instanceof CardError) throw new HttpError(400, error.message);
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { username: string } }>('/api/ai/cards/:username', async (request, reply) => {
+    const user = requireUser(request);
+    const { format } = parseInput(ExportQuery, request.query);
+    const persona = await deps.accounts.findByUsername(request.params.username.toLowerCase());
+    if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
+      throw new HttpError(404, PERSONA_ERRORS.notFound);
+    // The card carries the prompt and memory, which only the creator may see.
+    if (persona.createdByUsername !== user.username) throw new HttpError(403, PERSONA_ERRORS.notCreator);
+    const card = personaToCardV2(persona);
+    reply.header('Content-Disposition', `attachment; filename="${persona.username}.${format}"`);
+    if (format === 'png') return reply.type('image/png').send(cardToPng(card));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(card, null, 2));
+  });
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { CreateAiRequest, type CardDraft } from '../../../../contracts/personas.js';
+import { PERSONA_LIMITS } from '../../../../contracts/rules.js';
+import { cardToPng } from './card-export.js';
+import { CARD_ERRORS, CardError, cardToDraft, decodeCardFile } from './card-import.js';
+import { withTextChunk } from './png-chunks.js';
+
+const dataUrl = (mime: string, bytes: Buffer | string) =>
+  `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
+
+/** The draft is valid input for creating a persona, and creating changes none of its values. */
+function expectCreatable(draft: CardDraft) {
+  const { notes: _notes, ...fields } = draft;
+  expect(CreateAiRequest.parse(fields)).toEqual(fields);
+  expect(draft.prompt.length).toBeLessThanOrEqual(PERSONA_LIMITS.editFieldMax);
+}
+
+const lore = 'The Gull is an old brigantine with patched red sails and a figurehead shaped like a gull. ';
+const v2Card = {
+  spec: 'chara_card_v2',
+  spec_version: '2.0',
+  data: {
+    name: 'Captain Mireille "Storm" Dubois ⚓',
+    description: `{{char}} is a weathered sea captain who's sailed the "Seven Seas". ${lore.repeat(30)}`,
+    personality: 'gruff, loyal, superstitious; loves rum & sea shanties',
+    scenario: "{{user}} has just signed on as a deckhand aboard <BOT>'s ship, the Gull.",
+    first_mes: '*{{char}} looks you up and down.* "So you\'re the new hand, eh? Can you tie a bowline?"',
+    mes_example: '<START>\n{{user}}: What\'s our heading?\n{{char}}: "North by northeast. Storm\'s coming."',
+    creator_notes: 'Best with temperature 0.8',
+    system_prompt: "{{original}} Write {{char}}'s next reply in a nautical adventure.",
+    post_history_instructions: 'Stay in character.',
+    alternate_greetings: ['*The ship lurches.* "Hold on!"'],
+    tags: ['Adventure', 'pirates', 'epic', 'Fun'],
+    creator: 'seadog',
+    character_version: '1.2',
+    extensions: { talkativeness: '0.5' },
+  },
+};
+
+describe('cardToDraft', () => {
+  it('maps a V2 card, with placeholders, quotes, emoji and an over-long description', () => {
+    const draft = cardToDraft(v2Card);
+    expectCreatable(draft);
+    expect(draft.name).toBe('Captain Mireille Storm Dubois');
+    expect(draft.username).toBe('captainmireillestormdubois');
+    expect(draft.tag).toBe('Epic');
+    expect(draft.bio).toMatch(
+      /^Captain Mireille Storm Dubois is a weathered sea captain whos sailed the Seven/,
+    );
+    // Memory holds the whole description; the bio is its start, cut where a word ends.
+    expect(draft.memory.startsWith(`${draft.bio} `)).toBe(true);
+    expect(draft.prompt).toBe(
+      'You are Captain Mireille Storm Dubois.\n\n' +
+        'Personality: gruff, loyal, superstitious loves rum sea shanties\n\n' +
+        'Scenario: the user has just signed on as a deckhand aboard Captain Mireille Storm Duboiss ship, the Gull.\n\n' +
+        'Write Captain Mireille Storm Duboiss next reply in a nautical adventure.',
+    );
+    expect(draft.memory).toContain('First message: Captain Mireille Storm Dubois looks you up and down. So');
+    expect(draft.memory).toContain('Example dialogue:\nthe user: Whats our heading\nCaptain Mireille Storm');
+    expect(draft.notes).toEqual([
+      'Removed characters that names cannot use (names keep letters, digits and spaces).',
+      expect.stringMatching(/^Bio was cut from 2,\d{3} to 1,\d{3} characters\.$/),
+      'Removed 19 characters that personas cannot use (such as quotes and question marks).',
+      'Alternate greetings are not imported.',
+      'Post-history instructions are not imported.',
+    ]);
+  });
+
+  it('maps a V1 card with <BOT> and <USER>, no tags and an emoji name', () => {
+    const draft = cardToDraft({
+      name: 'Luna 🌙',
+      description: '<BOT> is a moon spirit who guides <USER> through dreams.',
+      personality: 'dreamy, kind',
+      scenario: '',
+      first_mes: 'Hello, traveller… are you lost?',
+      mes_example: '',
+      creatorcomment: 'My first bot!',
+    });
+    expectCreatable(draft);
+    expect(draft).toMatchObject({
+      name: 'Luna',
+      username: 'luna',
+      tag: 'Fun',
+      bio: 'Luna is a moon spirit who guides the user through dreams.',
+      prompt: 'You are Luna.\n\nPersonality: dreamy, kind',
+      memory:
+        'Luna is a moon spirit who guides the user through dreams.\n\nFirst message: Hello, traveller are you lost',
+    });
+    expect(draft.notes).toEqual([
+      'Removed characters that names cannot use (names keep letters, digits and spaces).',
+      'The card has no category we use; chose Fun.',
+      'Removed 2 characters that personas cannot use (such as quotes and question marks).',
+    ]);
+  });
+
+  it('maps a V3 card: nickname for {{char}}, a long prompt cut to the edit panel limit, the lorebook noted', () => {
+    const draft = cardToDraft({
+      spec: 'chara_card_v3',
+      spec_version: '3.0',
+      data: {
+        name: 'Dr. Violet Hale',
+        nickname: 'Vi',
+        description: '',
+        creator_notes: "A chemist from 1920's London. Loves {{user}}!",
+        personality: '{{char}} is brilliant and impatient. '.repeat(40),
+        tags: ['science', 'History'],
+        group_only_greetings: ['Hello, everyone.'],
+        character_book: { entries: [{ keys: ['lab'], content: 'Her lab is in Soho.' }] },
+        assets: [{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }],
+        creation_date: 1700000000,
+      },
+    });
+    expectCreatable(draft);
+    expect(draft).toMatchObject({ name: 'Dr Violet Hale', username: 'drviolethale', tag: 'Science' });
+    expect(draft.bio).toBe('A chemist from 1920s London. Loves the user!');
+    expect(draft.prompt).toMatch(/^You are Dr Violet Hale\.\n\nPersonality: Vi is brilliant and impatient\./);
+    expect(draft.memory).toBe('');
+    expect(draft.notes).toEqual([
+      'Removed characters that names cannot use (names keep letters, digits and spaces).',
+      expect.stringMatching(/^Prompt was cut from 1,\d{3} to \d{3} characters\.$/),
+      'Removed 1 character that personas cannot use (such as quotes and question marks).',
+      'Group chat greetings are not imported.',
+      'The lorebook is not imported.',
+    ]);
+  });
+
+  it.each([
+    ['a name in another script', '月の精', /^persona\d{4}$/],
+    ['a reserved name', 'AI', /^ai\d{4}$/],
+    ['a very long name', 'Bartholomew Fitzgerald Montgomery the Third', /^bartholomewfitzgeraldmontgomer$/],
+  ])('suggests a usable username for %s', (_label, name, pattern) => {
+    const draft = cardToDraft({ name, description: 'Someone.' });
+    expectCreatable(draft);
+    expect(draft.username).toMatch(pattern);
+  });
+
+  it('fills in a name and a bio when the card has neither', () => {
+    const draft = cardToDraft({ spec: 'chara_card_v2', data: { name: '???' } });
+    expectCreatable(draft);
+    expect(draft).toMatchObject({
+      name: 'Imported Persona',
+      bio: 'Imported Persona is an imported character.',
+    });
+    expect(draft.notes).toContain('The card has no usable name; named it Imported Persona.');
+    expect(draft.notes).toContain('The card has no description; wrote a short bio.');
+  });
+
+  it.each([[null], [[1, 2]], [{ hello: 'world' }], [{ spec: 'chara_card_v2', data: {} }]])(
+    'refuses %j as not a character card',
+    (json) => {
+      expect(() => cardToDraft(json)).toThrow(new CardError(CARD_ERRORS.notCard));
+    },
+  );
+});
+
+describe('decodeCardFile', () => {
+  const v1 = { name: 'Luna', description: 'A moon spirit.' };
+
+  it.each(['application/json', 'text/json', 'application/octet-stream', 'text/plain'])(
+    'reads JSON sent as %s',
+    (mime) => {
+      expect(decodeCardFile(dataUrl(mime, `\uFEFF${JSON.stringify(v1)}`))).toEqual(v1);
+    },
+  );
+
+  it('accepts a file of exactly 5 MB', () => {
+    const json = `{"name":"Big","description":"${'a'.repeat(5 * 1024 * 1024 - 32)}"}`;
+    expect((decodeCardFile(dataUrl('application/json', json)) as { name: string }).name).toBe('Big');
+  });
+
+  const png = cardToPng(v1);
+  const badCrc = Buffer.from(png);
+  badCrc[20] = (badCrc[20] ?? 0) ^ 1;
+  const noCard = withTextChunk(png, 'Software', 'x', ['chara', 'Software']);
+  it.each([
+    ['no data URL', 'hello', CARD_ERRORS.notDataUrl],
+    ['a URL-encoded data URL', 'data:application/json,%7B%7D', CARD_ERRORS.notDataUrl],
+    ['an unsupported type', dataUrl('text/html', '<p>hi</p>'), CARD_ERRORS.type],
+    [
+      'a file over 5 MB',
+      dataUrl('application/json', Buffer.alloc(5 * 1024 * 1024 + 1, 32)),
+      CARD_ERRORS.tooLarge,
+    ],
+    ['a much larger file', dataUrl('image/png', Buffer.alloc(7 * 1024 * 1024)), CARD_ERRORS.tooLarge],
+    ['text that is not JSON', dataUrl('application/json', 'name: Luna'), CARD_ERRORS.notJson],
+    ['broken base64', 'data:application/json;base64,eyJ!!!', CARD_ERRORS.notJson],
+    ['a JPEG called PNG', dataUrl('image/png', Buffer.from([0xff, 0xd8, 0xff, 0xe0])), CARD_ERRORS.notPng],
+    ['a PNG with a bad checksum', dataUrl('image/png', badCrc), CARD_ERRORS.damagedPng],
+    ['a truncated PNG', dataUrl('image/png', png.subarray(0, png.length - 20)), CARD_ERRORS.damagedPng],
+    ['a PNG without a card', dataUrl('image/png', noCard), CARD_ERRORS.noCard],
+    [
+      'a card chunk that is not JSON',
+      dataUrl('image/png', withTextChunk(png, 'chara', 'bm90IGpzb24=')),
+      CARD_ERRORS.notJson,
+    ],
+  ])('refuses %s', (_label, input, message) => {
+    expect(() => decodeCardFile(input)).toThrow(new CardError(message));
+  });
+});
