@@ -2,6 +2,7 @@
  * Directory latency with 100,000 personas: each tab, a creator's list, search and a deep page,
  * over real HTTP against SQLite (or PostgreSQL with TEST_DATABASE_URL).
  */
+import { sql } from 'kysely';
 import { CATEGORY_TAGS } from '../src/contracts/rules.js';
 import { newId, nowIso } from '../src/server/lib/ids.js';
 import { buildUser } from '../src/server/test/factories.js';
