@@ -25,10 +25,16 @@ test.describe('@ menu', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('closes on Escape and lists the five entries', async ({ page }) => {
+  test('closes on Escape and lists the five entries plus Create AI', async ({ page }) => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(menu.getByRole('link')).toHaveText(['AI Messenger', 'AI Explorer', 'AI Studio', 'Update']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'AI Messenger',
+      'AI Explorer',
+      'Create AI',
+      'AI Studio',
+      'Update',
+    ]);
     await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);

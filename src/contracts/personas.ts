@@ -48,7 +48,7 @@ export type CreateAiRequest = z.input<typeof CreateAiRequest>;
 /** PUT /api/users/updateAiFields (SPEC §7, limits from §5 "AI edit panel"). */
 export const UpdateAiFieldsRequest = z.object({
   id: z.string({ error: 'id is required' }).min(1, 'id is required'),
-  name: filtered('Name', filterPersonaName, PERSONA_LIMITS.nameMax, true),
+  name: filtered('Name', filterPersonaName, PERSONA_LIMITS.editFieldMax, true),
   bio: filtered('Bio', filterPersonaText, PERSONA_LIMITS.editFieldMax, true),
   prompt: filtered('Prompt', filterPersonaText, PERSONA_LIMITS.editFieldMax, true),
   memory: filtered('Memory', filterPersonaText, PERSONA_LIMITS.memoryMax, false).default(''),

@@ -3,6 +3,8 @@ import { AuthPage } from '../features/auth/auth-page.js';
 import { SignupPage } from '../features/auth/signup-page.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { AboutPage } from '../features/pages/about-page.js';
+import { CreatePage } from '../features/personas/create/create-page.js';
+import { ExplorerPage } from '../features/personas/explorer/explorer-page.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
 import { PlaceholderPage } from '../features/pages/placeholder-page.js';
 import { TosPage } from '../features/pages/tos-page.js';
@@ -29,7 +31,8 @@ export function AppRoutes() {
           <Route path="studio" element={<PlaceholderPage title="AI Studio" />} />
           <Route path="charioteer" element={<PlaceholderPage title="Charioteer" />} />
           <Route path="editor" element={<PlaceholderPage title="Editor" />} />
-          <Route path="explorer" element={<PlaceholderPage title="AI Explorer" />} />
+          <Route path="explorer" element={<ExplorerPage />} />
+          <Route path="create" element={<CreatePage />} />
           <Route path="chat" element={<ChatPage />} />
           <Route path="chat/:uid" element={<ChatPage />} />
         </Route>

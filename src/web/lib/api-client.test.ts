@@ -6,6 +6,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
   apiRequest,
+  apiRequestWithHeaders,
   describeError,
 } from './api-client.js';
 
@@ -67,5 +68,21 @@ describe('apiRequest', () => {
     mockApi(() => ({ status: 200, body: { ok: 'yes' } }));
     const error = await failure(apiRequest('/api/x', { schema: Ok }));
     expect(error.message).toBe(UNEXPECTED_RESPONSE_MESSAGE);
+  });
+});
+
+describe('apiRequestWithHeaders', () => {
+  it('returns the validated answer with the response headers', async () => {
+    mockApi(() => ({ status: 200, body: { ok: true }, headers: { 'X-Next-Cursor': 'bob' } }));
+    const answer = await apiRequestWithHeaders('/api/thing', { schema: Ok });
+    expect(answer.data).toEqual({ ok: true });
+    expect(answer.headers.get('x-next-cursor')).toBe('bob');
+  });
+
+  it('fails the same way apiRequest does', async () => {
+    mockApi(() => ({ status: 400, body: { error: 'Search must be at most 100 characters' } }));
+    const error = await failure(apiRequestWithHeaders('/api/thing', { schema: Ok }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Search must be at most 100 characters');
   });
 });

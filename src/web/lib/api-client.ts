@@ -59,8 +59,17 @@ function errorMessage(status: number, body: unknown): string {
   return `Request failed (${status})`;
 }
 
-/** Calls the JSON API and returns the answer validated by `schema`; throws ApiError on failure. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+/** A validated answer together with the response headers (for paging cursors and the like). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Calls the JSON API and returns the answer validated by `schema` with its headers; throws ApiError on failure. */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions<T>,
+): Promise<ApiAnswer<T>> {
   const { method = 'GET', body, schema, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -87,7 +96,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
+}
+
+/** Calls the JSON API and returns the answer validated by `schema`; throws ApiError on failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  return (await apiRequestWithHeaders(path, options)).data;
 }
 
 /** A readable message for anything thrown by a query or mutation. */

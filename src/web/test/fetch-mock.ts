@@ -7,7 +7,8 @@ export interface RecordedCall {
   init: RequestInit | undefined;
 }
 
-type Reply = { status: number; body?: unknown } | 'network-error';
+/** An answer; `headers` adds response headers (a paging cursor, for example). */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
@@ -29,7 +30,10 @@ export function mockApi(handler: Handler) {
     const reply = await handler(call);
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text, {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -132,7 +132,7 @@ describe('PUT /api/users/updateAiFields', () => {
   });
 
   it.each([
-    ['name', { name: 'n'.repeat(1001) }, 'Name must be at most'],
+    ['name', { name: 'n'.repeat(1001) }, 'Name must be at most 1000 characters'],
     ['bio', { bio: 'b'.repeat(1001) }, 'Bio must be at most 1000 characters'],
     ['prompt', { prompt: 'p'.repeat(1001) }, 'Prompt must be at most 1000 characters'],
     ['memory', { memory: 'm'.repeat(10001) }, 'Memory must be at most 10000 characters'],

@@ -21,7 +21,7 @@ describe('@ menu', () => {
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
-  it('opens with the five entries of SPEC §2', async () => {
+  it('opens with the five entries of SPEC §2 plus Create AI after AI Explorer', async () => {
     renderApp('/studio', { user });
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton()).toHaveTextContent('@');
@@ -32,12 +32,13 @@ describe('@ menu', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['AI Messenger', '/chat/:ai'],
       ['AI Explorer', '/explorer'],
+      ['Create AI', '/create'],
       ['AI Studio', '/studio'],
       ['Update', '/ada'],
     ]);
     const items = within(menu).getAllByRole('listitem');
-    expect(items).toHaveLength(5);
-    expect(within(items[4] as HTMLElement).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(items).toHaveLength(6);
+    expect(within(items[5] as HTMLElement).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
   it('closes on a pointer press anywhere outside it', async () => {

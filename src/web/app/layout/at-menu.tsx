@@ -8,8 +8,9 @@ import { describeError } from '../../lib/api-client.js';
 import styles from './at-menu.module.css';
 
 /**
- * The floating "@" menu (SPEC §2): four destinations and a log-out entry. `docked` makes it smaller
- * and lines it up with the chat composer's row, which leaves room for it, so it never covers the box.
+ * The floating "@" menu (SPEC §2): four destinations, Create AI (after AI Explorer) and a log-out
+ * entry. `docked` makes it smaller and lines it up with the chat composer's row, which leaves room
+ * for it, so it never covers the box.
  */
 export function AtMenu({ username, docked = false }: { username: string; docked?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -47,6 +48,7 @@ export function AtMenu({ username, docked = false }: { username: string; docked?
   const entries = [
     { to: '/chat/:ai', label: 'AI Messenger' },
     { to: '/explorer', label: 'AI Explorer' },
+    { to: '/create', label: 'Create AI' },
     { to: '/studio', label: 'AI Studio' },
     { to: `/${username}`, label: 'Update' },
   ];

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ERRORS } from '../../../contracts/errors.js';
 import { LIMITS } from '../../../contracts/rules.js';
 import { ImageIcon } from '../../components/ui/icons.js';
+import { readAsDataUrl } from '../../lib/read-file.js';
 import { Avatar } from './avatar.js';
 import styles from './profile-edit.module.css';
 
@@ -9,16 +10,6 @@ import styles from './profile-edit.module.css';
 export type PictureChoice = { kind: 'keep' } | { kind: 'new'; dataUrl: string } | { kind: 'remove' };
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('empty'));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 interface ImagePickerProps {
   name: string;

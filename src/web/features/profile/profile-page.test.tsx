@@ -40,7 +40,7 @@ describe('profile page', () => {
     expect(calls[0]?.path).toBe('/api/users/profile/ada');
   });
 
-  it('shows the creator of an AI persona the Edit bio link beside Message', async () => {
+  it('shows the creator of an AI persona the Edit bio link (to the edit panel) beside Message', async () => {
     mockApi(() => ({
       status: 200,
       body: buildProfile({
@@ -52,9 +52,13 @@ describe('profile page', () => {
       }),
     }));
     renderApp('/sage', { user: me });
-    expect(await screen.findByRole('link', { name: 'Edit bio' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Edit bio' })).toHaveAttribute('href', '/sage?edit=bio');
     expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chat/:sage');
-    expect(screen.getByText('AI persona')).toBeInTheDocument();
+    expect(screen.getByText('AI', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'More Philosophy personas' })).toHaveAttribute(
+      'href',
+      '/explorer?tab=Philosophy',
+    );
   });
 
   it('renders bios as text, never as HTML', async () => {

@@ -6,6 +6,10 @@ import { MessageIcon } from '../../components/ui/icons.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
+import { AiEditPanel } from '../personas/profile/ai-edit-panel.js';
+import { CardExportLinks, PersonaCreatorActions } from '../personas/profile/persona-creator-tools.js';
+import { TagChip, isCreatorOf } from '../personas/profile/persona-badges.js';
+import { useEditPanel, type EditPanelState } from '../personas/profile/use-edit-panel.js';
 import { Avatar } from './avatar.js';
 import { useProfile } from './profile-api.js';
 import styles from './profile.module.css';
@@ -19,10 +23,17 @@ function joinedLabel(createdAt: string): string | null {
   return `Joined ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
 }
 
-function ProfileCard({ profile, me }: { profile: ProfileResponse; me: SelfUser }) {
+interface ProfileCardProps {
+  profile: ProfileResponse;
+  me: SelfUser;
+  panel: EditPanelState;
+}
+
+function ProfileCard({ profile, me, panel }: ProfileCardProps) {
   const isOwn = profile._id === me._id;
-  // The owner edits their bio; an AI persona's creator gets the link too (SPEC §6).
-  const canEdit = isOwn || (profile.isAi && profile.createdByUsername === me.username);
+  const isCreator = isCreatorOf(profile, me);
+  // The owner edits their bio on /update; an AI persona's creator edits it in the panel (SPEC §6).
+  const canEdit = isOwn;
   const joined = joinedLabel(profile.createdAt);
   const nameId = useId();
   return (
@@ -37,8 +48,8 @@ function ProfileCard({ profile, me }: { profile: ProfileResponse; me: SelfUser }
         <p className={styles.handle}>@{profile.username}</p>
         {profile.isAi ? (
           <p className={styles.badges}>
-            <span className={styles.badge}>AI persona</span>
-            {profile.tag ? <span className={styles.chip}>{profile.tag}</span> : null}
+            <span className={styles.badge}>AI</span>
+            <TagChip tag={profile.tag} />
           </p>
         ) : null}
       </div>
@@ -54,7 +65,7 @@ function ProfileCard({ profile, me }: { profile: ProfileResponse; me: SelfUser }
       ) : joined ? (
         <p className={styles.meta}>{joined}</p>
       ) : null}
-      {!isOwn || canEdit ? (
+      {!isOwn || canEdit || isCreator ? (
         <div className={styles.actions}>
           {!isOwn ? (
             <ButtonLink to={`/chat/:${profile.username}`}>
@@ -67,14 +78,17 @@ function ProfileCard({ profile, me }: { profile: ProfileResponse; me: SelfUser }
               Edit bio
             </ButtonLink>
           ) : null}
+          {isCreator ? <PersonaCreatorActions panel={panel} /> : null}
         </div>
       ) : null}
+      {isCreator ? <CardExportLinks username={profile.username} /> : null}
     </article>
   );
 }
 
 function SignedInProfile({ username, me }: { username: string; me: SelfUser }) {
   const profile = useProfile(username, true);
+  const panel = useEditPanel();
   if (profile.isPending) {
     return (
       <div className={styles.card} role="status" aria-live="polite">
@@ -96,7 +110,15 @@ function SignedInProfile({ username, me }: { username: string; me: SelfUser }) {
       </div>
     );
   }
-  return <ProfileCard profile={profile.data} me={me} />;
+  const showPanel = panel.open && isCreatorOf(profile.data, me);
+  return (
+    <>
+      <ProfileCard profile={profile.data} me={me} panel={panel} />
+      {showPanel ? (
+        <AiEditPanel key={profile.data._id} profile={profile.data} focusBio={panel.focusBio} />
+      ) : null}
+    </>
+  );
 }
 
 /** /{username}: a person's or AI persona's profile; visitors only get a calm greeting. */

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CardDraft,
+  type CreateAiRequest,
+  type UpdateAiFieldsRequest,
+} from '../../../../contracts/personas.js';
+import { ProfileResponse } from '../../../../contracts/users.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { profileKey } from '../../profile/profile-api.js';
+import { DIRECTORY_ROOT_KEY } from './directory-api.js';
+
+/** Where a persona's card downloads from (creator only). */
+export function cardExportUrl(username: string, format: 'json' | 'png'): string {
+  return `/api/ai/cards/${encodeURIComponent(username)}?format=${format}`;
+}
+
+/** Keeps the profile page and every directory listing in step with a created or edited persona. */
+function useRememberPersona() {
+  const queryClient = useQueryClient();
+  return (persona: ProfileResponse) => {
+    queryClient.setQueryData(profileKey(persona.username), persona);
+    void queryClient.invalidateQueries({ queryKey: DIRECTORY_ROOT_KEY });
+  };
+}
+
+/** POST /api/ai/createAI: answers with the new persona as its creator sees it. */
+export function useCreatePersona() {
+  const remember = useRememberPersona();
+  return useMutation({
+    mutationFn: (input: CreateAiRequest) =>
+      apiRequest('/api/ai/createAI', { method: 'POST', body: input, schema: ProfileResponse }),
+    onSuccess: remember,
+  });
+}
+
+/** PUT /api/users/updateAiFields: the creator's edit panel. */
+export function useUpdatePersona() {
+  const remember = useRememberPersona();
+  return useMutation({
+    mutationFn: (input: UpdateAiFieldsRequest) =>
+      apiRequest('/api/users/updateAiFields', { method: 'PUT', body: input, schema: ProfileResponse }),
+    onSuccess: remember,
+  });
+}
+
+/** POST /api/ai/cards/parse: a Character Card file (as a data URL) becomes a draft for the form. */
+export function useParseCard() {
+  return useMutation({
+    mutationFn: (file: string) =>
+      apiRequest('/api/ai/cards/parse', { method: 'POST', body: { file }, schema: CardDraft }),
+  });
+}

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CardDraft } from '../../../../contracts/personas.js';
+import { Button, ButtonLink } from '../../../components/ui/button.js';
+import { InlineMessage } from '../../../components/ui/inline-message.js';
+import { CountedField } from '../fields/counted-field.js';
+import { CREATE_LIMITS, fitField, type PersonaTextKey } from '../fields/persona-fields.js';
+import { TagSelect } from '../fields/tag-select.js';
+import { CardImport } from './card-import.js';
+import { CreatingIndicator } from './creating-indicator.js';
+import {
+  EMPTY_DRAFT,
+  draftFromCard,
+  toCreateRequest,
+  validateDraft,
+  type DraftErrors,
+} from './persona-draft.js';
+import { useCreateWithFallback } from './use-create-with-fallback.js';
+import styles from './create.module.css';
+
+const TEXT_HINT = 'Letters, digits, spaces and , . ! : only.';
+
+/** The Creator Studio form: filters as you type, counters, required fields, card import, submit. */
+export function CreateForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const create = useCreateWithFallback();
+
+  // After a refused submit, take the keyboard to the first field that needs attention.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const text = (key: PersonaTextKey) => ({
+    name: key,
+    value: draft[key],
+    max: CREATE_LIMITS[key],
+    error: errors[key],
+    onChange: (raw: string) => {
+      create.reset();
+      setErrors((current) => ({ ...current, [key]: undefined }));
+      setDraft((current) => ({ ...current, [key]: fitField(key, current[key], raw, CREATE_LIMITS[key]) }));
+    },
+  });
+
+  const onCard = (card: CardDraft) => {
+    create.reset();
+    setErrors({});
+    setDraft(draftFromCard(card));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || draft.tag === '') return setAttempt((n) => n + 1);
+    create.submit(toCreateRequest(draft, draft.tag));
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Create an AI persona"
+    >
+      <CardImport onDraft={onCard} />
+      <fieldset className={styles.fields} disabled={create.loading}>
+        <legend className="visually-hidden">Persona details</legend>
+        <div className={styles.grid}>
+          <CountedField label="Name" required hint="Letters, digits and spaces." {...text('name')} />
+          <CountedField
+            label="Username"
+            required
+            hint={`Its page: /${draft.username || 'username'}. Lowercase letters and digits.`}
+            {...text('username')}
+          />
+        </div>
+        <CountedField
+          label="Bio"
+          required
+          rows={3}
+          hint={`Shown on its profile and card. ${TEXT_HINT}`}
+          {...text('bio')}
+        />
+        <CountedField
+          label="Prompt"
+          required
+          rows={5}
+          hint={`Who it is and how it speaks. Only you can see this. ${TEXT_HINT}`}
+          {...text('prompt')}
+        />
+        <CountedField
+          label="Memory"
+          rows={4}
+          hint="Facts it should always keep in mind (optional)."
+          {...text('memory')}
+        />
+        <TagSelect
+          label="Category"
+          required
+          value={draft.tag}
+          error={errors.tag}
+          onChange={(tag) => {
+            create.reset();
+            setErrors((current) => ({ ...current, tag: undefined }));
+            setDraft((current) => ({ ...current, tag }));
+          }}
+        />
+      </fieldset>
+      {attempt > 0 && Object.values(errors).some(Boolean) ? (
+        <InlineMessage kind="error">Please fill in the fields marked above.</InlineMessage>
+      ) : null}
+      {create.error ? <InlineMessage kind="error">{create.error}</InlineMessage> : null}
+      {create.loading ? <CreatingIndicator /> : null}
+      {create.slow ? (
+        <p role="status" className={styles.muted}>
+          This is taking longer than usual. Check your connection, then try again.
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <ButtonLink to="/explorer" variant="ghost">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" busy={create.loading} disabled={create.loading}>
+          Create AI
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CardDraft, CreateAiRequest } from '../../../../contracts/personas.js';
+import { PERSONA_LIMITS, RESERVED_USERNAMES, type CategoryTag } from '../../../../contracts/rules.js';
+import { CREATE_LIMITS, fitField, type PersonaTexts } from '../fields/persona-fields.js';
+
+/** The Creator Studio form (SPEC §2 "Creator Studio"). */
+export interface PersonaDraft extends PersonaTexts {
+  username: string;
+  tag: CategoryTag | '';
+}
+
+export type DraftErrors = Partial<Record<keyof PersonaDraft, string>>;
+
+export const EMPTY_DRAFT: PersonaDraft = { name: '', username: '', bio: '', prompt: '', memory: '', tag: '' };
+
+/** SPEC §5: name, username, bio, prompt and category are required; the server says the rest. */
+export function validateDraft(draft: PersonaDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (draft.name.trim() === '') errors.name = 'Name is required';
+  if (draft.username === '') errors.username = 'Username is required';
+  else if (draft.username.length < 2) errors.username = 'Username must be at least 2 letters or digits';
+  else if (RESERVED_USERNAMES.has(draft.username)) errors.username = 'That username is reserved';
+  if (draft.bio.trim() === '') errors.bio = 'Bio is required';
+  if (draft.prompt.trim() === '') errors.prompt = 'Prompt is required';
+  if (draft.tag === '') errors.tag = 'Category is required';
+  return errors;
+}
+
+/** A parsed character card in the form's shape, through the same filters and limits as typing. */
+export function draftFromCard(card: CardDraft): PersonaDraft {
+  const fit = (key: keyof typeof CREATE_LIMITS, raw: string) => fitField(key, '', raw, CREATE_LIMITS[key]);
+  return {
+    name: fit('name', card.name),
+    username: fit('username', card.username),
+    bio: fit('bio', card.bio),
+    prompt: fit('prompt', card.prompt),
+    memory: fit('memory', card.memory),
+    tag: card.tag,
+  };
+}
+
+/** The createAI payload; only called once validateDraft passed, so the tag is set. */
+export function toCreateRequest(draft: PersonaDraft, tag: CategoryTag): CreateAiRequest {
+  const { name, username, bio, prompt, memory } = draft;
+  return { name, username, bio, prompt, memory, tag };
+}
+
+/** SPEC §9: the loading animation ends after this long even if the call never answers. */
+export const CREATE_FALLBACK_MS = PERSONA_LIMITS.createFallbackMs;

@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import { ButtonLink } from '../../../components/ui/button.js';
+import { SearchIcon } from '../../../components/ui/icons.js';
+import { useSession } from '../../../lib/session-store.js';
+import { DirectoryResults } from './directory-results.js';
+import { ExplorerTabs, tabButtonId } from './explorer-tabs.js';
+import type { ExplorerTab } from './tabs.js';
+import { useExplorerState } from './use-explorer-state.js';
+import styles from './explorer.module.css';
+
+function emptyText(tab: ExplorerTab, search: string): string {
+  if (search) return `No personas match “${search}” here yet.`;
+  if (tab.kind === 'mine') return 'You have not created any personas yet.';
+  return `No personas in ${tab.label} yet. Be the first to make one.`;
+}
+
+function Explorer({ username }: { username: string }) {
+  const { tabs, tab, search, setSearch, selectTab, filter, searching } = useExplorerState(username);
+  const idPrefix = useId();
+  const searchId = `${idPrefix}-search`;
+  const panelId = `${idPrefix}-panel`;
+  return (
+    <div className={styles.page}>
+      <title>AI Explorer · Simplified</title>
+      <div className={styles.header}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>AI Explorer</h1>
+          <p className={styles.subtitle}>Find an AI persona to talk to, or make your own.</p>
+        </div>
+        <ButtonLink to="/create" className={styles.create}>
+          <span aria-hidden="true">+</span>
+          Create AI
+        </ButtonLink>
+      </div>
+      <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="visually-hidden">
+          search ai
+        </label>
+        <SearchIcon size={18} className={styles.searchIcon} aria-hidden="true" />
+        <input
+          id={searchId}
+          type="search"
+          className={styles.searchInput}
+          placeholder="search ai"
+          value={search}
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </form>
+      <ExplorerTabs tabs={tabs} selected={tab} onSelect={selectTab} panelId={panelId} idPrefix={idPrefix} />
+      <DirectoryResults
+        filter={filter}
+        emptyText={emptyText(tab, searching ? (filter.q ?? '') : '')}
+        panelId={panelId}
+        labelledBy={tabButtonId(idPrefix, tab)}
+      />
+    </div>
+  );
+}
+
+/** /explorer: the persona directory (SPEC §2 "Directory"). */
+export function ExplorerPage() {
+  const me = useSession((state) => state.user);
+  // RequireAuth guarantees a user; the check keeps the types honest.
+  if (!me) return null;
+  return <Explorer username={me.username} />;
+}

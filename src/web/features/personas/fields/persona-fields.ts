@@ -1,0 +1,63 @@
+import {
+  CATEGORY_TAGS,
+  PERSONA_LIMITS,
+  filterPersonaName,
+  filterPersonaText,
+  filterPersonaUsername,
+  type CategoryTag,
+} from '../../../../contracts/rules.js';
+
+/** A persona's editable text fields, as the Creator Studio and the edit panel hold them. */
+export interface PersonaTexts {
+  name: string;
+  bio: string;
+  prompt: string;
+  memory: string;
+}
+
+export type PersonaTextKey = keyof PersonaTexts | 'username';
+
+/** The same filters the server applies (SPEC §5), run as people type so nothing changes on save. */
+export const FIELD_FILTERS: Record<PersonaTextKey, (raw: string) => string> = {
+  name: filterPersonaName,
+  username: filterPersonaUsername,
+  bio: filterPersonaText,
+  prompt: filterPersonaText,
+  memory: filterPersonaText,
+};
+
+/** SPEC §5 "Create AI" limits (name and username as the server's contract has them). */
+export const CREATE_LIMITS: Record<PersonaTextKey, number> = {
+  name: PERSONA_LIMITS.nameMax,
+  username: PERSONA_LIMITS.usernameMax,
+  bio: PERSONA_LIMITS.createBioMax,
+  prompt: PERSONA_LIMITS.createPromptMax,
+  memory: PERSONA_LIMITS.memoryMax,
+};
+
+/** SPEC §5 "AI edit panel" limits: name, bio and prompt 1000, memory 10000. */
+export const EDIT_LIMITS: Record<keyof PersonaTexts, number> = {
+  name: PERSONA_LIMITS.editFieldMax,
+  bio: PERSONA_LIMITS.editFieldMax,
+  prompt: PERSONA_LIMITS.editFieldMax,
+  memory: PERSONA_LIMITS.memoryMax,
+};
+
+/**
+ * Keeps typing within `max`. Text that is already over it (a bio written under the larger create
+ * limit, opened in the edit panel) is never cut by surprise: it may only shrink until it fits.
+ */
+export function limitInput(previous: string, next: string, max: number): string {
+  if (next.length <= max) return next;
+  if (previous.length > max) return next.length < previous.length ? next : previous;
+  return next.slice(0, max);
+}
+
+/** Filters then limits one keystroke's worth of change. */
+export function fitField(key: PersonaTextKey, previous: string, raw: string, max: number): string {
+  return limitInput(previous, FIELD_FILTERS[key](raw), max);
+}
+
+export function isCategoryTag(value: string): value is CategoryTag {
+  return (CATEGORY_TAGS as readonly string[]).includes(value);
+}
