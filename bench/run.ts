@@ -1,5 +1,6 @@
-/** `npm run bench [accounts|directory|chat]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|directory|chat|ai]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
+import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
 import { runDirectoryBench } from './directory.bench.js';
 
@@ -7,6 +8,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   accounts: runAccountsBench,
   directory: runDirectoryBench,
   chat: runChatBench,
+  ai: runAiBench,
 };
 const chosen = process.argv.slice(2);
 let allOk = true;

@@ -14,6 +14,25 @@ export interface MessagesSeenPayload {
   seenBy: string;
 }
 
+export interface AiReplyStart {
+  conversationId: string;
+  /** The id the stored reply will have. */
+  replyId: string;
+  personaId: string;
+}
+
+export interface AiReplyDelta {
+  conversationId: string;
+  replyId: string;
+  delta: string;
+}
+
+export interface AiReplyError {
+  conversationId: string;
+  replyId: string;
+  error: string;
+}
+
 export type SendMessageAck = { message: Message } | { error: string };
 
 /** Events the server sends (SPEC §7 Realtime, plus presence deltas and errors). */
@@ -25,6 +44,12 @@ export interface ServerToClientEvents {
   userOffline: (userId: string) => void;
   newMessage: (message: Message) => void;
   messagesSeen: (payload: MessagesSeenPayload) => void;
+  /** A persona began answering in a conversation; deltas and then newMessage (or aiReplyError) follow. */
+  aiReplyStart: (payload: AiReplyStart) => void;
+  /** The next piece of a persona's answer as it is generated. */
+  aiReplyDelta: (payload: AiReplyDelta) => void;
+  /** A persona's answer failed; nothing was stored, the user's message stays. */
+  aiReplyError: (payload: AiReplyError) => void;
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: (payload: { error: string }) => void;
 }

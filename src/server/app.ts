@@ -9,6 +9,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { sessionsService } from './modules/accounts/sessions.service.js';
+import { aiRoutes } from './modules/ai/ai.routes.js';
+import { aiService } from './modules/ai/ai.service.js';
+import { createEngine } from './modules/ai/create-engine.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
@@ -69,7 +72,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     realtime: realtime.emitter,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
-  await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config });
+  const engine = await createEngine(config.ai, config.dataDir, {
+    info: (message) => app.log.info(message),
+    warn: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', () => engine.close());
+  await app.register(aiRoutes, { ai: aiService(engine, config.ai) });
+  await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine });
   await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
 
   const sweep = setInterval(() => {

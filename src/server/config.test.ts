@@ -67,3 +67,57 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 });
+
+describe('AI configuration', () => {
+  it('defaults to the local model with one thread per available core', () => {
+    const { ai } = loadConfig({});
+    expect(ai).toMatchObject({
+      provider: 'local',
+      model: undefined,
+      timeoutMs: 120_000,
+      maxOutputTokens: 1024,
+      ratePerMinute: 30,
+    });
+    expect(ai.provider === 'local' && ai.threads).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ LOCAL_THREADS: '1', LOCAL_MODEL: '/models/x.gguf' }).ai).toMatchObject({
+      threads: 1,
+      model: '/models/x.gguf',
+    });
+  });
+
+  it('reads an OpenAI-compatible provider', () => {
+    const { ai } = loadConfig({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_MODEL: 'llama3.2',
+    });
+    expect(ai).toMatchObject({
+      provider: 'openai-compatible',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.2',
+      apiKey: undefined,
+    });
+  });
+
+  it('gives hosted providers a default model', () => {
+    expect(loadConfig({ AI_PROVIDER: 'anthropic', AI_API_KEY: 'k' }).ai).toMatchObject({
+      model: 'claude-haiku-4-5',
+    });
+    expect(loadConfig({ AI_PROVIDER: 'google', AI_API_KEY: 'k', AI_MODEL: 'gemini-x' }).ai).toMatchObject({
+      model: 'gemini-x',
+    });
+  });
+
+  it.each([
+    [{ AI_PROVIDER: 'openai' }, 'AI_PROVIDER'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://x/v1' }, 'AI_MODEL'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'not a url', AI_MODEL: 'm' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'anthropic' }, 'AI_API_KEY'],
+    [{ AI_PROVIDER: 'google' }, 'AI_API_KEY'],
+    [{ LOCAL_THREADS: '0' }, 'LOCAL_THREADS'],
+    [{ AI_TIMEOUT: 'soon' }, 'AI_TIMEOUT'],
+  ])('stops on an incomplete provider configuration, naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,18 +6,22 @@ import { z } from 'zod';
 const DURATION = /^(\d+)\s*([smhd]?)$/;
 const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 
-const duration = z
-  .string()
-  .default('30d')
-  .transform((raw, ctx) => {
-    const match = DURATION.exec(raw.trim());
-    const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? 1) : 0;
-    if (seconds <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 3600, 90m, 12h or 30d' });
-      return z.NEVER;
-    }
-    return seconds;
-  });
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const match = DURATION.exec(raw.trim());
+      const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? 1) : 0;
+      if (seconds <= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a positive duration such as 3600, 90m, 12h or 30d',
+        });
+        return z.NEVER;
+      }
+      return seconds;
+    });
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
@@ -39,11 +44,27 @@ const EnvSchema = z.object({
     /^https?:$/,
     'must be an http:// or https:// origin such as https://chat.example.com',
   ),
-  SESSION_TTL: duration,
+  SESSION_TTL: duration('30d'),
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@simplified.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  AI_PROVIDER: z
+    .enum(['local', 'openai-compatible', 'anthropic', 'google', 'off'], {
+      error: 'must be one of local, openai-compatible, anthropic, google, off',
+    })
+    .default('local'),
+  AI_BASE_URL: optionalUrl(
+    /^https?:$/,
+    'must be an http:// or https:// URL such as http://127.0.0.1:11434/v1',
+  ),
+  AI_API_KEY: z.string().trim().optional(),
+  AI_MODEL: z.string().trim().optional(),
+  LOCAL_MODEL: z.string().trim().optional(),
+  LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  AI_TIMEOUT: duration('120s'),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(32768).default(1024),
+  AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -64,9 +85,76 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Messages one user may send per minute (bursts of up to 20 allowed). */
   messageRateLimitPerMinute: number;
+  ai: AiConfig;
 }
 
+export type AiConfig =
+  | ({ provider: 'off' } & AiLimits)
+  | ({ provider: 'local'; model: string | undefined; threads: number } & AiLimits)
+  | ({ provider: 'openai-compatible'; baseUrl: string; apiKey: string | undefined; model: string } & AiLimits)
+  | ({ provider: 'anthropic' | 'google'; apiKey: string; model: string } & AiLimits);
+
+export interface AiLimits {
+  timeoutMs: number;
+  maxOutputTokens: number;
+  /** AI requests one user may make per minute. */
+  ratePerMinute: number;
+}
+
+const HOSTED_DEFAULT_MODELS = { anthropic: 'claude-haiku-4-5', google: 'gemini-2.5-flash' } as const;
+
 export class ConfigError extends Error {}
+
+function missing(name: string, why: string): ConfigError {
+  return new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
+}
+
+/** The AI provider's settings; an incomplete one names the variable that is missing. */
+function aiConfig(e: z.infer<typeof EnvSchema>, availableCores: number): AiConfig {
+  const limits: AiLimits = {
+    timeoutMs: e.AI_TIMEOUT * 1000,
+    maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
+    ratePerMinute: e.AI_RATE_LIMIT,
+  };
+  switch (e.AI_PROVIDER) {
+    case 'off':
+      return { provider: 'off', ...limits };
+    case 'local':
+      return {
+        provider: 'local',
+        model: e.LOCAL_MODEL,
+        threads: e.LOCAL_THREADS ?? availableCores,
+        ...limits,
+      };
+    case 'openai-compatible':
+      if (!e.AI_BASE_URL)
+        throw missing(
+          'AI_BASE_URL',
+          'is required when AI_PROVIDER=openai-compatible (for example http://127.0.0.1:11434/v1)',
+        );
+      if (!e.AI_MODEL)
+        throw missing(
+          'AI_MODEL',
+          'is required when AI_PROVIDER=openai-compatible (the model name the server knows)',
+        );
+      return {
+        provider: 'openai-compatible',
+        baseUrl: e.AI_BASE_URL,
+        apiKey: e.AI_API_KEY || undefined,
+        model: e.AI_MODEL,
+        ...limits,
+      };
+    case 'anthropic':
+    case 'google':
+      if (!e.AI_API_KEY) throw missing('AI_API_KEY', `is required when AI_PROVIDER=${e.AI_PROVIDER}`);
+      return {
+        provider: e.AI_PROVIDER,
+        apiKey: e.AI_API_KEY,
+        model: e.AI_MODEL || HOSTED_DEFAULT_MODELS[e.AI_PROVIDER],
+        ...limits,
+      };
+  }
+}
 
 /** Reads configuration from environment variables; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -94,5 +182,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT,
+    ai: aiConfig(e, os.availableParallelism()),
   };
 }

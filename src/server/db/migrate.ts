@@ -3,12 +3,14 @@ import type { Db } from './database.js';
 import * as accounts from './migrations/001-accounts.js';
 import * as messages from './migrations/002-messages.js';
 import * as personaDirectory from './migrations/003-persona-directory.js';
+import * as conversationMemory from './migrations/004-conversation-memory.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-messages': messages,
   '003-persona-directory': personaDirectory,
+  '004-conversation-memory': conversationMemory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -40,6 +40,8 @@ export interface ConversationsTable {
   lastSeen: Generated<Flag>;
   /** Text an AI persona keeps as memory of this conversation ('.' clears it). */
   context: Generated<string>;
+  /** Messages before this time are forgotten by an AI persona (set when the context is cleared). */
+  memoryFrom: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -28,6 +28,8 @@ export async function startTestServer(
       DATA_DIR: testDb.dataDir,
       AUTH_RATE_LIMIT: '10000',
       MESSAGE_RATE_LIMIT: '100000',
+      // Tests that need AI point AI_PROVIDER at the fake provider; nothing loads a model by accident.
+      AI_PROVIDER: 'off',
       ...env,
     }),
     database: testDb.database,

@@ -8,21 +8,33 @@ import { messagesRepository } from './messages.repository.js';
 import { messagesRoutes } from './messages.routes.js';
 import { messagesService } from './messages.service.js';
 import { registerMessageSockets } from './messages.socket.js';
+import { personaRepliesService } from './persona-replies.service.js';
 import { presenceService } from './presence.service.js';
+import type { AiEngine } from '../ai/engine.js';
 
 const SEND_BURST = 20;
 
 /** Direct messaging: HTTP calls, socket events and presence, over one service. */
 export async function registerMessaging(
   app: FastifyInstance,
-  deps: { db: Db; accounts: AccountsRepository; realtime: Realtime; config: Config },
+  deps: { db: Db; accounts: AccountsRepository; realtime: Realtime; config: Config; engine: AiEngine },
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
   const perMinute = deps.config.messageRateLimitPerMinute;
   // Bursts of up to 20 (or ten seconds' worth for high limits), never more than the limit itself.
   const limiter = tokenBuckets(perMinute, Math.min(perMinute, Math.max(SEND_BURST, perMinute / 6)));
-  const messages = messagesService(repo, deps.accounts, deps.realtime.emitter, limiter, presence);
+  const replies = personaRepliesService({
+    engine: deps.engine,
+    limits: deps.config.ai,
+    repo,
+    accounts: deps.accounts,
+    emitter: deps.realtime.emitter,
+    log: app.log,
+  });
+  const messages = messagesService(repo, deps.accounts, deps.realtime.emitter, limiter, presence, (job) => {
+    void replies.reply(job);
+  });
   registerMessageSockets(deps.realtime.io, messages, presence, app.log);
   await app.register(messagesRoutes, { messages });
 }

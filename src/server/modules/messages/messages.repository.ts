@@ -148,8 +148,26 @@ export function messagesRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows);
     },
 
-    async setContext(conversationId: string, context: string): Promise<void> {
-      await db.updateTable('conversations').set({ context }).where('id', '=', conversationId).execute();
+    /** Sets the AI context; clearing it ('.') also makes the persona forget the messages so far. */
+    async setContext(conversationId: string, context: string, cleared: boolean, now: string): Promise<void> {
+      await db
+        .updateTable('conversations')
+        .set(cleared ? { context, memoryFrom: now } : { context })
+        .where('id', '=', conversationId)
+        .execute();
+    },
+
+    /** The newest messages since the conversation's memory began, oldest first, for an AI prompt. */
+    async recentForAi(conversation: ConversationRow, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversationId', '=', conversation.id)
+        .where('createdAt', '>', conversation.memoryFrom)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse();
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type {
-  Conversation,
-  Message,
-  MessagePageQuery,
-  SendMessageRequest,
+import {
+  CLEARED_CONTEXT,
+  type Conversation,
+  type Message,
+  type MessagePageQuery,
+  type SendMessageRequest,
 } from '../../../contracts/messages.js';
 import type { ConversationRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -42,6 +43,8 @@ export function messagesService(
   emitter: RealtimeEmitter,
   sendLimiter: TokenBuckets,
   presence: Pick<PresenceService, 'introduce'>,
+  /** Called once a message to an AI persona is stored and delivered, so the persona can answer. */
+  onMessageToPersona: (job: { conversationId: string; personaId: string; userId: string }) => void,
 ) {
   async function participantConversation(
     user: Pick<UserRow, 'id'>,
@@ -85,6 +88,13 @@ export function messagesService(
       emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
       // Presence is best effort: the message is already stored and delivered.
       if (saved.firstInConversation) await presence.introduce(sender.id, recipient.id).catch(() => undefined);
+      if (recipient.isAi === 1) {
+        onMessageToPersona({
+          conversationId: message.conversationId,
+          personaId: recipient.id,
+          userId: sender.id,
+        });
+      }
       return { message, firstInConversation: saved.firstInConversation, recipientId: recipient.id };
     },
 
@@ -109,7 +119,7 @@ export function messagesService(
       context: string,
     ): Promise<{ _id: string; context: string }> {
       const conversation = await participantConversation(user, conversationId);
-      await repo.setContext(conversation.id, context);
+      await repo.setContext(conversation.id, context, context === CLEARED_CONTEXT, nowIso());
       return { _id: conversation.id, context };
     },
 

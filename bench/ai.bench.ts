@@ -1,0 +1,155 @@
+/**
+ * AI relay overhead: time to first token and completeness through /api/ai/getAI/stream, against
+ * calling the same fake OpenAI-compatible provider directly, at 1 and 20 concurrent users.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SelfUser } from '../src/contracts/users.js';
+import { startFakeOpenAi } from '../src/server/test/fake-openai.js';
+import { TestClient } from '../src/server/test/http-client.js';
+import { startServerProcess } from '../src/server/test/server-process.js';
+
+const WORDS = 60;
+const REPLY = Array.from({ length: WORDS }, (_, i) => `token${i}`).join(' ');
+const REQUESTS_PER_LEVEL = 60;
+const LEVELS = [1, 20];
+const ADDED_TTFT_P95_BUDGET_MS = 50;
+
+interface Sample {
+  ttft: number;
+  complete: boolean;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Reads a streamed body, noting when the first byte of text arrived. */
+async function timed(request: () => Promise<Response>, extract: (raw: string) => string): Promise<Sample> {
+  const t0 = performance.now();
+  const res = await request();
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  let ttft = 0;
+  let raw = '';
+  const decoder = new TextDecoder();
+  for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+    raw += decoder.decode(part, { stream: true });
+    if (!ttft && extract(raw).length > 0) ttft = performance.now() - t0;
+  }
+  return { ttft, complete: extract(raw) === REPLY };
+}
+
+/** The text inside an SSE body of chat.completion.chunk events. */
+function sseText(raw: string): string {
+  let text = '';
+  for (const line of raw.split('\n')) {
+    if (!line.startsWith('data: {')) continue;
+    const event = JSON.parse(line.slice(6)) as { choices: Array<{ delta: { content?: string } }> };
+    text += event.choices[0]?.delta.content ?? '';
+  }
+  return text;
+}
+
+async function level(concurrency: number, run: (worker: number) => Promise<Sample>): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  let issued = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (issued < REQUESTS_PER_LEVEL) {
+        issued += 1;
+        samples.push(await run(worker));
+      }
+    }),
+  );
+  return samples;
+}
+
+/** Runs the relay benchmark; true when the added p95 time to first token is in budget and nothing is lost. */
+export async function runAiBench(): Promise<boolean> {
+  const fake = await startFakeOpenAi({ text: REPLY, chunkDelayMs: 2 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-ai-bench-'));
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_MODEL: 'fake-model',
+    AI_RATE_LIMIT: '1000000',
+    AUTH_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'warn',
+  });
+  let ok = true;
+  try {
+    const users: TestClient[] = [];
+    for (let i = 0; i < Math.max(...LEVELS); i += 1) {
+      const client = new TestClient(server.baseUrl);
+      const res = await client.post<SelfUser>('/api/users/signup', {
+        name: `AI bench ${i}`,
+        username: `aibench_${Date.now().toString(36)}${i}`,
+        email: `aibench${Date.now()}${i}@example.com`,
+        password: 'benchmark password',
+      });
+      if (res.status !== 201) throw new Error('signup failed');
+      users.push(client);
+    }
+    const direct = () =>
+      timed(
+        () =>
+          fetch(`${fake.baseUrl}/chat/completions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              model: 'fake-model',
+              stream: true,
+              messages: [{ role: 'user', content: 'go' }],
+            }),
+          }),
+        sseText,
+      );
+    const relay = (worker: number) =>
+      timed(
+        () =>
+          fetch(`${server.baseUrl}/api/ai/getAI/stream`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: users[worker]?.cookieHeader ?? '' },
+            body: JSON.stringify({ message: 'go' }),
+          }),
+        (raw) => raw,
+      );
+    console.log(
+      '| concurrent users | direct TTFT p50 / p95 | relay TTFT p50 / p95 | added p95 | incomplete replies |\n|---|---|---|---|---|',
+    );
+    for (const concurrency of LEVELS) {
+      const d = await level(concurrency, () => direct());
+      const r = await level(concurrency, relay);
+      const added =
+        percentile(
+          r.map((s) => s.ttft),
+          95,
+        ) -
+        percentile(
+          d.map((s) => s.ttft),
+          95,
+        );
+      const lost = r.filter((s) => !s.complete).length + d.filter((s) => !s.complete).length;
+      ok &&= added <= ADDED_TTFT_P95_BUDGET_MS && lost === 0;
+      const f = (s: Sample[], p: number) =>
+        percentile(
+          s.map((x) => x.ttft),
+          p,
+        ).toFixed(1);
+      console.log(
+        `| ${concurrency} | ${f(d, 50)} / ${f(d, 95)} ms | ${f(r, 50)} / ${f(r, 95)} ms | ${added.toFixed(1)} ms | ${lost} |`,
+      );
+    }
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} added time to first token p95 (budget ${ADDED_TTFT_P95_BUDGET_MS} ms), 0 tokens lost`,
+    );
+  } finally {
+    await server.stop();
+    await fake.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return ok;
+}

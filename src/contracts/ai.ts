@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const AI_LIMITS = {
+  promptMax: 20000,
+} as const;
+
+/** POST /api/ai/getAI and /api/ai/getAI/stream (SPEC §7): the answer is plain text. */
+export const GetAiRequest = z.object({
+  message: z
+    .string({ error: 'message is required' })
+    .trim()
+    .min(1, 'message cannot be empty')
+    .max(AI_LIMITS.promptMax, `message must be at most ${AI_LIMITS.promptMax} characters`),
+});
+export type GetAiRequest = z.infer<typeof GetAiRequest>;
+
+/** GET /api/ai/status: whether AI answers now, a download's progress, or what to do. */
+export const AiStatusResponse = z.object({
+  state: z.enum(['ready', 'downloading', 'loading', 'unavailable', 'off']),
+  provider: z.string(),
+  progress: z.number().min(0).max(1).optional(),
+  message: z.string().optional(),
+});
+export type AiStatusResponse = z.infer<typeof AiStatusResponse>;
+
+export const AI_ERRORS = {
+  busy: 'You already have an AI request running. Wait for it to finish, then try again.',
+  tooMany: 'You are asking the AI too often. Please wait a minute and try again.',
+  timeout: 'The AI took too long to answer. Please try again.',
+  failed: 'The AI service failed to answer. Please try again in a moment.',
+  empty: 'The AI gave an empty answer. Please try again.',
+} as const;

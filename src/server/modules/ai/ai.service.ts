@@ -1,0 +1,75 @@
+import { AI_ERRORS } from '../../../contracts/ai.js';
+import type { AiLimits } from '../../config.js';
+import { HttpError } from '../../lib/http-error.js';
+import { tokenBuckets } from '../../lib/rate-limiter.js';
+import { AiUnavailableError, type AiEngine, type ChatTurn } from './engine.js';
+
+export interface AiCall {
+  userId: string;
+  messages: ChatTurn[];
+  /** Aborts when the caller goes away. */
+  signal: AbortSignal;
+}
+
+/** Why a call failed, as the user should hear it. */
+export function aiFailure(error: unknown, timedOut: boolean): HttpError {
+  if (error instanceof HttpError) return error;
+  if (timedOut) return new HttpError(504, AI_ERRORS.timeout);
+  if (error instanceof AiUnavailableError) return new HttpError(503, error.message);
+  return new HttpError(502, AI_ERRORS.failed);
+}
+
+/**
+ * Rules around the engine for people's direct AI calls: one request in flight per user,
+ * a per-user rate, an overall timeout and an output cap.
+ */
+export function aiService(engine: AiEngine, limits: AiLimits) {
+  const inFlight = new Set<string>();
+  const rate = tokenBuckets(limits.ratePerMinute, Math.min(limits.ratePerMinute, 10));
+
+  function admit(userId: string): () => void {
+    if (inFlight.has(userId)) throw new HttpError(429, AI_ERRORS.busy);
+    if (!rate.take(userId)) throw new HttpError(429, AI_ERRORS.tooMany);
+    inFlight.add(userId);
+    return () => inFlight.delete(userId);
+  }
+
+  function request(call: AiCall) {
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const signal = AbortSignal.any([call.signal, timeout]);
+    return { timeout, req: { messages: call.messages, maxOutputTokens: limits.maxOutputTokens, signal } };
+  }
+
+  return {
+    engine,
+
+    async answer(call: AiCall): Promise<string> {
+      const release = admit(call.userId);
+      const { timeout, req } = request(call);
+      try {
+        const text = (await engine.generate(req)).trim();
+        if (!text) throw new HttpError(502, AI_ERRORS.empty);
+        return text;
+      } catch (error) {
+        throw aiFailure(error, timeout.aborted);
+      } finally {
+        release();
+      }
+    },
+
+    /** Streams an answer; errors before the first chunk are thrown as HttpErrors, later ones end the stream. */
+    async *streamAnswer(call: AiCall): AsyncGenerator<string> {
+      const release = admit(call.userId);
+      const { timeout, req } = request(call);
+      try {
+        for await (const chunk of engine.stream(req)) yield chunk;
+      } catch (error) {
+        throw aiFailure(error, timeout.aborted);
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export type AiService = ReturnType<typeof aiService>;

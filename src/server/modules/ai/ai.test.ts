@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AI_ERRORS } from '../../../contracts/ai.js';
+import { buildUser, type BuiltUser } from '../../test/factories.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+
+let fake: FakeOpenAi;
+let server: TestServer;
+let me: BuiltUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  server = await startTestServer({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: 'test-key',
+    AI_MODEL: 'fake-model',
+    AI_TIMEOUT: '2s',
+    AI_RATE_LIMIT: '1000',
+  });
+  me = await buildUser(server.client());
+});
+beforeEach(() => fake.setDefault({ text: 'Hello from the fake model.' }));
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+const cookie = () => ({ cookie: me.client.cookieHeader, 'content-type': 'application/json' });
+
+describe('POST /api/ai/getAI', () => {
+  it('answers with plain text from the provider', async () => {
+    const res = await fetch(`${server.baseUrl}/api/ai/getAI`, {
+      method: 'POST',
+      headers: cookie(),
+      body: JSON.stringify({ message: ' Say hello ' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(await res.text()).toBe('Hello from the fake model.');
+    const sent = fake.requests.at(-1);
+    expect(sent?.body.model).toBe('fake-model');
+    expect(sent?.body.messages).toEqual([{ role: 'user', content: 'Say hello' }]);
+    expect(sent?.authorization).toBe('Bearer test-key');
+  });
+
+  it('refuses visitors and empty messages', async () => {
+    expect((await server.client().post('/api/ai/getAI', { message: 'hi' })).status).toBe(401);
+    const empty = await me.client.post('/api/ai/getAI', { message: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: 'message cannot be empty' });
+  });
+
+  it('allows one request in flight per user', async () => {
+    fake.enqueue({ text: 'slow answer', firstByteDelayMs: 400 });
+    const first = me.client.post('/api/ai/getAI', { message: 'first' });
+    await new Promise((r) => setTimeout(r, 100));
+    const second = await me.client.post('/api/ai/getAI', { message: 'second' });
+    expect(second.status).toBe(429);
+    expect(second.body).toEqual({ error: AI_ERRORS.busy });
+    expect((await first).status).toBe(200);
+    const other = await buildUser(server.client());
+    expect((await other.client.post('/api/ai/getAI', { message: 'mine' })).status).toBe(200);
+  });
+
+  it('turns a provider failure into 502 and a stall into 504, with clear messages', async () => {
+    fake.enqueue({ status: 500 });
+    const failed = await me.client.post('/api/ai/getAI', { message: 'fail please' });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ error: AI_ERRORS.failed });
+    fake.enqueue({ text: 'too late', firstByteDelayMs: 3000 });
+    const slow = await me.client.post('/api/ai/getAI', { message: 'stall please' });
+    expect(slow.status).toBe(504);
+    expect(slow.body).toEqual({ error: AI_ERRORS.timeout });
+  });
+});
+
+describe('POST /api/ai/getAI/stream', () => {
+  it('streams the answer in several chunks', async () => {
+    fake.enqueue({ text: 'one two three four five six', chunkDelayMs: 30 });
+    const res = await fetch(`${server.baseUrl}/api/ai/getAI/stream`, {
+      method: 'POST',
+      headers: cookie(),
+      body: JSON.stringify({ message: 'count' }),
+    });
+    expect(res.status).toBe(200);
+    const chunks: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const part of res.body as unknown as AsyncIterable<Uint8Array>)
+      chunks.push(decoder.decode(part));
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.join('')).toBe('one two three four five six');
+  });
+
+  it('cancels generation upstream within a second when the client goes away', async () => {
+    fake.enqueue({ text: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 });
+    const controller = new AbortController();
+    const res = await fetch(`${server.baseUrl}/api/ai/getAI/stream`, {
+      method: 'POST',
+      headers: cookie(),
+      body: JSON.stringify({ message: 'talk for a while' }),
+      signal: controller.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    const cancelledAt = Date.now();
+    controller.abort();
+    const upstream = fake.requests.at(-1);
+    await expect.poll(() => upstream?.abortedAt, { timeout: 1000, interval: 25 }).toBeDefined();
+    expect((upstream?.abortedAt ?? Infinity) - cancelledAt).toBeLessThan(1000);
+    expect(upstream?.finishedAt).toBeUndefined();
+    await expect
+      .poll(async () => (await me.client.post('/api/ai/getAI', { message: 'free again?' })).status)
+      .toBe(200);
+  });
+
+  it('answers a refusal before the first chunk with a JSON error', async () => {
+    fake.enqueue({ status: 503 });
+    const res = await me.client.post('/api/ai/getAI/stream', { message: 'fail' });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: AI_ERRORS.failed });
+  });
+});
+
+describe('GET /api/ai/status', () => {
+  it('reports the provider as ready', async () => {
+    expect((await server.client().get('/api/ai/status')).body).toEqual({
+      state: 'ready',
+      provider: 'openai-compatible',
+    });
+  });
+});
+
+describe('AI turned off', () => {
+  it('says so in the status and answers 503 with what to set', async () => {
+    const off = await startTestServer({ AI_PROVIDER: 'off' });
+    try {
+      const user = await buildUser(off.client());
+      const status = await off.client().get<{ state: string; message: string }>('/api/ai/status');
+      expect(status.body.state).toBe('off');
+      const res = await user.client.post('/api/ai/getAI', { message: 'hi' });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: expect.stringContaining('AI_PROVIDER') });
+    } finally {
+      await off.close();
+    }
+  });
+});

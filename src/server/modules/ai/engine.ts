@@ -1,0 +1,39 @@
+/** One turn of a chat, as every provider takes it. */
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface GenerateRequest {
+  messages: ChatTurn[];
+  /** Upper bound on generated tokens; the engine applies its own maximum too. */
+  maxOutputTokens?: number;
+  temperature?: number;
+  /** Aborting stops generation upstream (a closed browser tab, a timeout). */
+  signal?: AbortSignal;
+}
+
+export type AiState = 'ready' | 'downloading' | 'loading' | 'unavailable' | 'off';
+
+/** What GET /api/ai/status reports, and why AI calls may be refused. */
+export interface AiStatus {
+  state: AiState;
+  provider: string;
+  /** 0..1 while a model downloads. */
+  progress?: number;
+  /** For people: what is happening, or exactly what to do to make AI work. */
+  message?: string;
+}
+
+/** The engine every AI feature goes through, whatever the provider. */
+export interface AiEngine {
+  status(): AiStatus;
+  /** The whole answer at once. */
+  generate(request: GenerateRequest): Promise<string>;
+  /** The answer as text chunks while it is generated. */
+  stream(request: GenerateRequest): AsyncIterable<string>;
+  close(): Promise<void>;
+}
+
+/** An AI call that cannot be served now (still downloading, queue full, provider off); maps to 503. */
+export class AiUnavailableError extends Error {}

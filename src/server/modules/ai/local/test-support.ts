@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AiEngine, AiState } from '../engine.js';
+
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+/** The tiny real model every local-model test uses (shared/ sits beside the repository). */
+export const FIXTURE_MODEL = path.resolve(repoRoot, '../shared/fixtures/models/stories260K.gguf');
+
+/** The fixture's bytes; fails loudly when shared/ is missing rather than skipping the tests. */
+export function fixtureModelBytes(): Buffer {
+  if (!existsSync(FIXTURE_MODEL)) {
+    throw new Error(
+      `The test model ${FIXTURE_MODEL} is missing. The local AI tests need shared/fixtures/models/stories260K.gguf ` +
+        'beside the repository (see shared/fixtures/models/SOURCE.md).',
+    );
+  }
+  return readFileSync(FIXTURE_MODEL);
+}
+
+/** A log that keeps what it is told. */
+export function memoryLog() {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (message: string) => void lines.push(`info: ${message}`),
+    warn: (message: string) => void lines.push(`warn: ${message}`),
+  };
+}
+
+/** Waits until the engine reaches `state` (or fails with the status it has). */
+export async function waitForState(engine: AiEngine, state: AiState, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (engine.status().state !== state) {
+    const status = engine.status();
+    if (state !== 'unavailable' && status.state === 'unavailable') {
+      throw new Error(`The engine became unavailable: ${status.message}`);
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${state}: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export interface ModelServerOptions {
+  body: Buffer;
+  /** The first request sends this many bytes, then the connection is cut. */
+  cutFirstAt?: number;
+  /** Answer 200 with the whole file even when asked for a range. */
+  ignoreRange?: boolean;
+  /** Send the body in pieces with a pause between them, so a download can be watched. */
+  chunkSize?: number;
+  chunkDelayMs?: number;
+  /** Answer every request with this status and no file. */
+  status?: number;
+}
+
+/** A plain HTTP file server on 127.0.0.1 that serves one body at any path, with Range support. */
+export async function startModelServer(options: ModelServerOptions) {
+  const requests: { range: string | undefined }[] = [];
+  const { body } = options;
+
+  async function send(res: ServerResponse, bytes: Buffer, cutAt?: number) {
+    const size = options.chunkSize ?? 64 * 1024;
+    const end = cutAt ?? bytes.length;
+    for (let at = 0; at < end; at += size) {
+      if (res.destroyed) return;
+      res.write(bytes.subarray(at, Math.min(at + size, end)));
+      if (options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
+    }
+    if (cutAt !== undefined) {
+      // Let the bytes leave before cutting, as a dropped connection would.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.socket?.destroy();
+      return;
+    }
+    res.end();
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const range = req.headers.range;
+    requests.push({ range });
+    const first = requests.length === 1;
+    if (options.status) {
+      res.writeHead(options.status).end('no such file');
+      return;
+    }
+    const match = range && !options.ignoreRange ? /^bytes=(\d+)-$/.exec(range) : null;
+    if (match) {
+      const start = Number(match[1]);
+      if (start >= body.length) {
+        res.writeHead(416, { 'Content-Range': `bytes */${body.length}` }).end();
+        return;
+      }
+      res.writeHead(206, {
+        'Content-Range': `bytes ${start}-${body.length - 1}/${body.length}`,
+        'Content-Length': body.length - start,
+        'Accept-Ranges': 'bytes',
+      });
+      void send(res, body.subarray(start), first ? options.cutFirstAt : undefined);
+      return;
+    }
+    res.writeHead(200, { 'Content-Length': body.length, 'Content-Type': 'application/octet-stream' });
+    void send(res, body, first ? options.cutFirstAt : undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    requests,
+    url: (name = 'model.gguf') => `http://127.0.0.1:${port}/files/${name}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An address on 127.0.0.1 where nothing listens. */
+export async function unreachableUrl(name = 'model.gguf'): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/files/${name}`;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { filterAiReply } from '../../../contracts/rules.js';
+import {
+  DRAFT_INSTRUCTION,
+  REPLY_INSTRUCTION,
+  buildPersonaPrompt,
+  type PersonaForPrompt,
+} from './persona-prompt.js';
+
+const persona: PersonaForPrompt = {
+  id: 'p1',
+  username: 'nova',
+  name: 'Nova',
+  prompt: 'You are Nova, a ship captain.',
+  memory: 'Commands the Lumen.',
+};
+const user = (text: string) => ({ senderId: 'u1', text });
+const bot = (text: string) => ({ senderId: 'p1', text });
+
+describe('buildPersonaPrompt', () => {
+  it('puts the persona prompt, memory, context and the 100-word instruction in the system turn', () => {
+    const [system] = buildPersonaPrompt(persona, [user('hi')], 'They like cats.');
+    expect(system?.role).toBe('system');
+    expect(system?.content).toBe(
+      `You are Nova, a ship captain.\n\nWhat you know: Commands the Lumen.\n\nWhat you remember of this conversation: They like cats.\n\n${REPLY_INSTRUCTION}`,
+    );
+    expect(REPLY_INSTRUCTION).toContain('100 words or less');
+  });
+
+  it('leaves out a cleared or empty context and empty memory', () => {
+    const [system] = buildPersonaPrompt({ ...persona, memory: ' ' }, [user('hi')], '.');
+    expect(system?.content).toBe(`You are Nova, a ship captain.\n\n${REPLY_INSTRUCTION}`);
+  });
+
+  it('gives the account named draft the essence-style instruction', () => {
+    const [system] = buildPersonaPrompt({ ...persona, username: 'draft' }, [user('hi')], '');
+    expect(system?.content).toContain(DRAFT_INSTRUCTION);
+    expect(system?.content).not.toContain(REPLY_INSTRUCTION);
+  });
+
+  it('maps history to alternating user and assistant turns, starting with the user', () => {
+    const turns = buildPersonaPrompt(
+      persona,
+      [bot('Welcome aboard'), user('hello'), user('are you there'), bot('Yes'), user('great')],
+      '',
+    );
+    expect(turns.slice(1)).toEqual([
+      { role: 'user', content: 'hello\nare you there' },
+      { role: 'assistant', content: 'Yes' },
+      { role: 'user', content: 'great' },
+    ]);
+  });
+
+  it('keeps only the newest history that fits the budget, but always the last message', () => {
+    const history = [user('a'.repeat(50)), bot('b'.repeat(50)), user('c'.repeat(50))];
+    expect(
+      buildPersonaPrompt(persona, history, '', 120)
+        .slice(1)
+        .map((t) => t.content[0]),
+    ).toEqual(['c']);
+    expect(buildPersonaPrompt(persona, [user('x'.repeat(500))], '', 100)).toHaveLength(2);
+  });
+});
+
+describe('filterAiReply (SPEC §5 character rule)', () => {
+  it("replaces everything but letters, digits, whitespace and . ? , % ' with a space", () => {
+    expect(filterAiReply("Hi! *Bold* 50% off, isn't it? (yes) #1 — ok.")).toBe(
+      "Hi   Bold  50% off, isn't it?  yes   1   ok.",
+    );
+    expect(filterAiReply('Ünïcödé 123')).toBe('Ünïcödé 123');
+  });
+});

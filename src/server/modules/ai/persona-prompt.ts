@@ -1,0 +1,72 @@
+import type { ChatTurn } from './engine.js';
+
+/** SPEC §9: persona replies are asked for in 100 words or less. */
+export const REPLY_INSTRUCTION =
+  'Stay in character. Reply in 100 words or less, in plain sentences without markdown, lists or emoji.';
+
+/** SPEC §6/§9: the account named draft gets a clearer, essence-style instruction. */
+export const DRAFT_INSTRUCTION =
+  'Give only the essence: the clearest, most useful version of the answer in 100 words or less, in plain sentences without markdown, lists or emoji.';
+
+export interface PersonaForPrompt {
+  id: string;
+  username: string;
+  name: string;
+  prompt: string;
+  memory: string;
+}
+
+export interface HistoryMessage {
+  senderId: string;
+  text: string;
+}
+
+/** How much history fits: the newest messages up to this many characters. */
+export const HISTORY_CHAR_BUDGET = 6000;
+
+/** The conversation context the user can clear; '.' and empty mean nothing is remembered. */
+function rememberedContext(context: string): string {
+  const trimmed = context.trim();
+  return trimmed === '' || trimmed === '.' ? '' : trimmed;
+}
+
+/**
+ * The chat sent to the model for a persona's reply: its prompt, memory, the conversation context and
+ * the SPEC's length instruction as the system turn, then the newest history that fits the budget,
+ * with consecutive turns of one side joined (several providers require alternating roles).
+ */
+export function buildPersonaPrompt(
+  persona: PersonaForPrompt,
+  history: HistoryMessage[],
+  context: string,
+  budget = HISTORY_CHAR_BUDGET,
+): ChatTurn[] {
+  const system = [
+    persona.prompt.trim() || `You are ${persona.name}.`,
+    persona.memory.trim() && `What you know: ${persona.memory.trim()}`,
+    rememberedContext(context) && `What you remember of this conversation: ${rememberedContext(context)}`,
+    persona.username === 'draft' ? DRAFT_INSTRUCTION : REPLY_INSTRUCTION,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const kept: HistoryMessage[] = [];
+  let used = 0;
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const message = history[i];
+    if (!message) continue;
+    if (kept.length > 0 && used + message.text.length > budget) break;
+    kept.unshift(message);
+    used += message.text.length;
+  }
+
+  const turns: ChatTurn[] = [];
+  for (const message of kept) {
+    const role = message.senderId === persona.id ? 'assistant' : 'user';
+    const last = turns[turns.length - 1];
+    if (last?.role === role) last.content += `\n${message.text}`;
+    else turns.push({ role, content: message.text });
+  }
+  while (turns[0]?.role === 'assistant') turns.shift();
+  return [{ role: 'system', content: system }, ...turns];
+}
