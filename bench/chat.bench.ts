@@ -86,6 +86,7 @@ export async function runChatBench(): Promise<boolean> {
     AUTH_RATE_LIMIT: '1000000',
     MESSAGE_RATE_LIMIT: '100000000',
     LOG_LEVEL: 'warn',
+    AI_PROVIDER: 'off',
   };
   const server = await startServerProcess(env);
   let ours: PhaseResult[];

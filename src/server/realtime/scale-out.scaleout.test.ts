@@ -21,7 +21,12 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   testDb = await createTestDb();
   if (testDb.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const env = { DATABASE_URL: testDb.database.url, REDIS_URL: redisUrl, DATA_DIR: testDb.dataDir };
+  const env = {
+    DATABASE_URL: testDb.database.url,
+    REDIS_URL: redisUrl,
+    DATA_DIR: testDb.dataDir,
+    AI_PROVIDER: 'off',
+  };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 60_000);
 
