@@ -58,6 +58,7 @@ function chunk(content: string | null, finish: string | null) {
  */
 export async function startFakeOpenAi(
   defaultReply: FakeReply = { text: 'Hello from the fake model.' },
+  port = 0,
 ): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
@@ -67,7 +68,7 @@ export async function startFakeOpenAi(
     let raw = '';
     req.on('data', (d: Buffer) => (raw += d.toString()));
     req.on('end', () => {
-      if (req.method === 'GET' && req.url === '/health') {
+      if (req.method === 'GET' && (req.url === '/health' || req.url === '/api/health')) {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
         return;
       }
@@ -134,10 +135,10 @@ export async function startFakeOpenAi(
     record.finishedAt = Date.now();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     enqueue: (...replies) => queue.push(...replies),
     setDefault: (reply) => (fallback = reply),
