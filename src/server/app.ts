@@ -9,6 +9,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { sessionsService } from './modules/accounts/sessions.service.js';
+import { actionsRepository } from './modules/actions/actions.repository.js';
+import { actionsRoutes } from './modules/actions/actions.routes.js';
+import { actionsService } from './modules/actions/actions.service.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { aiService } from './modules/ai/ai.service.js';
 import { createEngine } from './modules/ai/create-engine.js';
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(aiRoutes, { ai: aiService(engine, config.ai) });
   await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine });
   await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
+  await app.register(actionsRoutes, { actions: actionsService(actionsRepository(deps.db.kysely)) });
 
   const sweep = setInterval(() => {
     sessions.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));

@@ -4,6 +4,7 @@ import * as accounts from './migrations/001-accounts.js';
 import * as messages from './migrations/002-messages.js';
 import * as personaDirectory from './migrations/003-persona-directory.js';
 import * as conversationMemory from './migrations/004-conversation-memory.js';
+import * as actions from './migrations/005-actions.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-messages': messages,
   '003-persona-directory': personaDirectory,
   '004-conversation-memory': conversationMemory,
+  '005-actions': actions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -55,7 +55,21 @@ export interface MessagesTable {
   createdAt: string;
 }
 
+export interface ActionsTable {
+  id: string;
+  userId: string;
+  type: 'prompt' | 'note';
+  title: string;
+  /** Always stored empty (SPEC §3); kept for the SPEC's payload shape. */
+  description: Generated<string>;
+  memory: string;
+  pinned: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  actions: ActionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   conversations: ConversationsTable;
@@ -68,3 +82,4 @@ export type UserPatch = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type ActionRow = Selectable<ActionsTable>;
