@@ -30,3 +30,27 @@ export const AI_ERRORS = {
   failed: 'The AI service failed to answer. Please try again in a moment.',
   empty: 'The AI gave an empty answer. Please try again.',
 } as const;
+
+/** SPEC §8: the message for a web lookup without a phrase. */
+export const WEB_EMPTY_MESSAGE = 'Type a phrase to search. ( Alpha search is in experimental mode. )';
+
+/** POST /api/ai/web: look a phrase up in the encyclopedia, or have the AI summarise it. */
+export const WebLookupRequest = z.object({
+  phrase: z
+    .string({ error: WEB_EMPTY_MESSAGE })
+    .trim()
+    .min(1, WEB_EMPTY_MESSAGE)
+    .max(300, 'The phrase must be at most 300 characters'),
+});
+
+export const WebLookupResponse = z.object({
+  phrase: z.string(),
+  title: z.string(),
+  text: z.string(),
+  /** The encyclopedia page, when the text came from it. */
+  url: z.string().optional(),
+  source: z.enum(['encyclopedia', 'ai']),
+  /** Why the AI summarised instead, in plain words. */
+  note: z.string().optional(),
+});
+export type WebLookupResponse = z.infer<typeof WebLookupResponse>;

@@ -15,6 +15,7 @@ import { actionsService } from './modules/actions/actions.service.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { aiService } from './modules/ai/ai.service.js';
 import { createEngine } from './modules/ai/create-engine.js';
+import { webLookupService } from './modules/ai/web-lookup.service.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
@@ -80,7 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     warn: (message) => app.log.warn(message),
   });
   app.addHook('onClose', () => engine.close());
-  await app.register(aiRoutes, { ai: aiService(engine, config.ai) });
+  const ai = aiService(engine, config.ai);
+  await app.register(aiRoutes, { ai, web: webLookupService(ai, config.wikiApiUrl, config.contactEmail) });
   await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine });
   await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
   await app.register(actionsRoutes, { actions: actionsService(actionsRepository(deps.db.kysely)) });

@@ -99,6 +99,13 @@ describe('AI configuration', () => {
     });
   });
 
+  it('defaults the encyclopedia to Wikipedia', () => {
+    expect(loadConfig({}).wikiApiUrl).toBe('https://en.wikipedia.org/w/api.php');
+    expect(loadConfig({ WIKI_API_URL: 'http://127.0.0.1:9/w/api.php' }).wikiApiUrl).toBe(
+      'http://127.0.0.1:9/w/api.php',
+    );
+  });
+
   it('gives hosted providers a default model', () => {
     expect(loadConfig({ AI_PROVIDER: 'anthropic', AI_API_KEY: 'k' }).ai).toMatchObject({
       model: 'claude-haiku-4-5',
@@ -117,6 +124,7 @@ describe('AI configuration', () => {
     [{ AI_PROVIDER: 'google' }, 'AI_API_KEY'],
     [{ LOCAL_THREADS: '0' }, 'LOCAL_THREADS'],
     [{ AI_TIMEOUT: 'soon' }, 'AI_TIMEOUT'],
+    [{ WIKI_API_URL: 'wiki' }, 'WIKI_API_URL'],
   ])('stops on an incomplete provider configuration, naming the variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });

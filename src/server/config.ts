@@ -65,6 +65,10 @@ const EnvSchema = z.object({
   AI_TIMEOUT: duration('120s'),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(32768).default(1024),
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  WIKI_API_URL: optionalUrl(
+    /^https?:$/,
+    'must be an http:// or https:// URL of a MediaWiki api.php',
+  ).transform((v) => v ?? 'https://en.wikipedia.org/w/api.php'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -86,6 +90,8 @@ export interface Config {
   /** Messages one user may send per minute (bursts of up to 20 allowed). */
   messageRateLimitPerMinute: number;
   ai: AiConfig;
+  /** The encyclopedia's MediaWiki query API used by the studio's web lookup. */
+  wikiApiUrl: string;
 }
 
 export type AiConfig =
@@ -183,5 +189,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT,
     ai: aiConfig(e, os.availableParallelism()),
+    wikiApiUrl: e.WIKI_API_URL,
   };
 }

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { GetAiRequest } from '../../../contracts/ai.js';
+import { GetAiRequest, WebLookupRequest } from '../../../contracts/ai.js';
 import { parseInput } from '../../lib/http-error.js';
 import { requireUser } from '../../plugins/session.js';
 import type { AiService } from './ai.service.js';
+import type { WebLookupService } from './web-lookup.service.js';
 
 /** Aborts when the client goes away before the answer is complete. */
 function abortOnDisconnect(reply: FastifyReply): AbortController {
@@ -15,8 +16,11 @@ function abortOnDisconnect(reply: FastifyReply): AbortController {
 }
 
 /** SPEC §7 POST /api/ai/getAI, its streaming twin, and the status the web shows. */
-export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }): Promise<void> {
-  const { ai } = deps;
+export async function aiRoutes(
+  app: FastifyInstance,
+  deps: { ai: AiService; web: WebLookupService },
+): Promise<void> {
+  const { ai, web } = deps;
 
   app.get('/api/ai/status', async () => ai.engine.status());
 
@@ -30,6 +34,12 @@ export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }): P
       signal: controller.signal,
     });
     return reply.type('text/plain; charset=utf-8').send(text);
+  });
+
+  app.post('/api/ai/web', async (request, reply) => {
+    const user = requireUser(request);
+    const { phrase } = parseInput(WebLookupRequest, request.body);
+    return web.lookUp(user.id, phrase, abortOnDisconnect(reply).signal);
   });
 
   app.post('/api/ai/getAI/stream', async (request, reply) => {
