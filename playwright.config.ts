@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const PORT = 3199;
+/** The fake OpenAI-compatible provider (e2e/support/fake-ai-server.ts) the app's AI talks to. */
+const FAKE_AI_PORT = 3198;
 
 // A fresh database for every run. Workers re-read this file, so the directory is created once and
 // handed down through the environment.
@@ -38,19 +40,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // The suite signs up and logs in more often than a person would; the default limit is 20 a minute.
-      AUTH_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/fake-ai-server.ts',
+      url: `http://127.0.0.1:${FAKE_AI_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // The suite signs up and logs in more often than a person would; the default limit is 20 a minute.
+        AUTH_RATE_LIMIT: '1000',
+        // Personas answer through the fake provider: real HTTP and SSE, deterministic words.
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
+        AI_MODEL: 'fake-model',
+      },
+    },
+  ],
 });

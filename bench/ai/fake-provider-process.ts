@@ -4,5 +4,5 @@ import { startFakeOpenAi } from '../../src/server/test/fake-openai.js';
 const words = Number(process.env.FAKE_WORDS ?? 60);
 const chunkDelayMs = Number(process.env.FAKE_CHUNK_DELAY_MS ?? 20);
 const text = Array.from({ length: words }, (_, i) => `token${i}`).join(' ');
-const fake = await startFakeOpenAi({ text, chunkDelayMs }, Number(process.env.PORT ?? 0));
+const fake = await startFakeOpenAi({ text, chunkDelayMs }, { port: Number(process.env.PORT ?? 0) });
 process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));

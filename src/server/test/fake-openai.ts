@@ -58,7 +58,11 @@ function chunk(content: string | null, finish: string | null) {
  */
 export async function startFakeOpenAi(
   defaultReply: FakeReply = { text: 'Hello from the fake model.' },
-  port = 0,
+  options: {
+    port?: number;
+    /** Picks a reply from the request itself (after the queue, before the default). */
+    choose?: (body: RecordedRequest['body']) => FakeReply | undefined;
+  } = {},
 ): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
@@ -85,7 +89,7 @@ export async function startFakeOpenAi(
       res.on('close', () => {
         if (!res.writableFinished) record.abortedAt = Date.now();
       });
-      void answer(queue.shift() ?? fallback, record, res);
+      void answer(queue.shift() ?? options.choose?.(record.body) ?? fallback, record, res);
     });
   });
 
@@ -135,7 +139,7 @@ export async function startFakeOpenAi(
     record.finishedAt = Date.now();
   }
 
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${address.port}/v1`,

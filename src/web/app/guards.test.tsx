@@ -7,6 +7,7 @@ import { buildProfile, buildSelfUser } from '../test/fixtures.js';
 import { renderApp } from '../test/render.js';
 
 const location = () => screen.getByTestId('location').textContent;
+const AI_PROFILE = buildProfile({ _id: 'ai-id', username: 'ai', name: 'AI', isAi: true });
 
 // The API answers the calls that pages make on arrival (profile, config) so no page errors out.
 function quietApi() {
@@ -108,7 +109,11 @@ describe('after signing in', () => {
   });
 
   it('signup on /signup lands on /chat/:ai, not on /update', async () => {
-    mockApi(() => ({ status: 201, body: buildSelfUser() }));
+    mockApi((call) => {
+      if (call.path === '/api/users/profile/ai') return { status: 200, body: AI_PROFILE };
+      if (call.path.startsWith('/api/messages')) return { status: 200, body: [] };
+      return { status: 201, body: buildSelfUser() };
+    });
     renderApp('/signup');
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Username'), 'ada');
@@ -117,6 +122,6 @@ describe('after signing in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location()).toBe('/chat/:ai'));
     // Later visits to /signup follow the normal rule again.
-    expect(screen.getByRole('heading', { name: 'Chat with @ai' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Chat with @ai' })).toBeInTheDocument();
   });
 });

@@ -11,14 +11,24 @@ export interface RecordedCall {
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
+/** The path the signed-in shell polls for the AI status banner. */
+const AI_STATUS_PATH = '/api/ai/status';
+
 /**
  * Replaces fetch with a handler that answers like the API (JSON bodies, real Response objects) and
- * records every call so tests can assert what was sent.
+ * records every call so tests can assert what was sent. The shell's background AI status poll is
+ * answered "ready" and left out of `calls`, unless `aiStatus: 'handler'` hands it to the handler too.
  */
-export function mockApi(handler: Handler) {
+export function mockApi(handler: Handler, { aiStatus = 'ready' }: { aiStatus?: 'ready' | 'handler' } = {}) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    if (aiStatus === 'ready' && path === AI_STATUS_PATH) {
+      return new Response(JSON.stringify({ state: 'ready', provider: 'test' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     const raw = init?.body;
     const call: RecordedCall = {
       method: init?.method ?? 'GET',

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetAiReplies } from '../features/chat/hooks/ai-reply-store.js';
 import { fakeSockets } from './fake-socket.js';
 import { installMatchMedia, setViewport } from './media.js';
 import { installFakeSpeech } from './speech.js';
@@ -18,6 +19,7 @@ beforeEach(() => {
   setViewport({ width: 1280, reducedMotion: false });
   window.localStorage.clear();
   fakeSockets.length = 0;
+  resetAiReplies();
   installFakeSpeech();
 });
 

@@ -146,3 +146,24 @@ describe('AI turned off', () => {
     }
   });
 });
+
+describe('what reaches the provider', () => {
+  it('sends the system turn as the system prompt, not as a chat message', async () => {
+    const { createSdkEngine } = await import('./sdk-engine.js');
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+    const engine = createSdkEngine(
+      createOpenAICompatible({ name: 'fake', baseURL: fake.baseUrl }).chatModel('fake-model'),
+      'fake',
+    );
+    await engine.generate({
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+    });
+    expect(fake.requests.at(-1)?.body.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
+});

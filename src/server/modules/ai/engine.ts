@@ -37,3 +37,14 @@ export interface AiEngine {
 
 /** An AI call that cannot be served now (still downloading, queue full, provider off); maps to 503. */
 export class AiUnavailableError extends Error {}
+
+/** An error as logs may carry it: its kind and message, never a provider's echo of the prompt. */
+export function describeAiError(error: unknown): { name: string; message: string; status?: number } {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return {
+    name: error.name,
+    message: error.message.slice(0, 300),
+    ...(typeof status === 'number' ? { status } : {}),
+  };
+}

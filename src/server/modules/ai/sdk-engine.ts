@@ -3,9 +3,15 @@ import type { AiEngine, GenerateRequest } from './engine.js';
 
 /** A hosted or self-hosted provider through the Vercel AI SDK; the provider object decides the wire format. */
 export function createSdkEngine(model: LanguageModel, provider: string): AiEngine {
+  // The system turn goes in `system`: the SDK warns about (and some providers reject) system messages in the list.
   const options = (request: GenerateRequest) => ({
     model,
-    messages: request.messages,
+    system:
+      request.messages
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n\n') || undefined,
+    messages: request.messages.filter((m) => m.role !== 'system'),
     maxOutputTokens: request.maxOutputTokens,
     temperature: request.temperature,
     abortSignal: request.signal,

@@ -3,10 +3,11 @@ import { AI_ERRORS } from '../../../contracts/ai.js';
 import { filterAiReply } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
 import { newId, nowIso } from '../../lib/ids.js';
+import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { aiFailure } from '../ai/ai.service.js';
-import type { AiEngine } from '../ai/engine.js';
+import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { buildPersonaPrompt } from '../ai/persona-prompt.js';
 import { toMessage } from './message-view.js';
 import type { MessagesRepository } from './messages.repository.js';
@@ -34,10 +35,20 @@ export function personaRepliesService(deps: {
 }) {
   const { engine, limits, repo, accounts, emitter, log } = deps;
   const queues = new Map<string, Promise<void>>();
+  // Persona replies spend the same AI budget as direct calls (AI_RATE_LIMIT per person).
+  const rate = tokenBuckets(limits.ratePerMinute, Math.min(limits.ratePerMinute, 10));
 
   async function run(job: PersonaReplyJob): Promise<void> {
     const replyId = newId();
     const to = [job.userId];
+    if (!rate.take(job.userId)) {
+      emitter.toUsers(to, 'aiReplyError', {
+        conversationId: job.conversationId,
+        replyId,
+        error: AI_ERRORS.tooMany,
+      });
+      return;
+    }
     emitter.toUsers(to, 'aiReplyStart', {
       conversationId: job.conversationId,
       replyId,
@@ -84,7 +95,8 @@ export function personaRepliesService(deps: {
         error instanceof Error && error.message === AI_ERRORS.empty
           ? error.message
           : aiFailure(error, timeout.aborted).message;
-      log.warn({ err: error, conversationId: job.conversationId }, 'persona reply failed');
+      // Not the error object itself: SDK errors carry the request body, i.e. the persona's prompt and the chat.
+      log.warn({ error: describeAiError(error), conversationId: job.conversationId }, 'persona reply failed');
       emitter.toUsers(to, 'aiReplyError', { conversationId: job.conversationId, replyId, error: failure });
     }
   }

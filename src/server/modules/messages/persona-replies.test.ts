@@ -139,3 +139,35 @@ describe('persona replies', () => {
     expect(JSON.stringify(prompt)).not.toContain('secret is tea');
   });
 });
+
+describe('persona replies under the AI rate limit', () => {
+  it('refuses replies past AI_RATE_LIMIT with an error event and stores nothing', async () => {
+    const limited = await startTestServer({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'fake-model',
+      AI_RATE_LIMIT: '1',
+    });
+    try {
+      const me = await buildUser(limited.client());
+      const maker = await buildUser(limited.client());
+      const persona = await buildPersona(maker.client);
+      const socket = await connectSocket(limited.baseUrl, me.client, { userId: me.user._id });
+      sockets.push(socket);
+      const answered = new Promise<void>((resolve) =>
+        socket.on('newMessage', (m) => m.sender === persona._id && resolve()),
+      );
+      await me.client.post('/api/messages', { message: 'first', recipientId: persona._id });
+      await answered;
+      const refused = nextEvent(socket, 'aiReplyError');
+      await me.client.post('/api/messages', { message: 'second', recipientId: persona._id });
+      expect((await refused).error).toBe(
+        'You are asking the AI too often. Please wait a minute and try again.',
+      );
+      const stored = await me.client.get<Message[]>(`/api/messages/${persona._id}`);
+      expect(stored.body.map((m) => m.text)).toEqual(['first', 'Hello from the fake model.', 'second']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { Outlet, useMatch } from 'react-router';
+import { AiStatusBanner } from '../../features/ai-status/ai-status-banner.js';
 import { useRealtimeConnection } from '../../lib/socket.js';
 import { useSession } from '../../lib/session-store.js';
 import { AtMenu } from './at-menu.js';
@@ -7,7 +8,7 @@ import styles from './app-shell.module.css';
 
 /**
  * The frame around every page: the top bar and @ menu exist only for signed-in users (SPEC §2), and so
- * does the live connection (presence counts every open tab, whatever page it shows).
+ * do the live connection (presence counts every open tab, whatever page it shows) and the AI status line.
  */
 export function AppShell() {
   const user = useSession((state) => state.user);
@@ -24,6 +25,9 @@ export function AppShell() {
       </a>
       {user ? <TopBar username={user.username} /> : null}
       <main id="main" tabIndex={-1} className={mainClass}>
+        <div className={styles.statusLine}>
+          <AiStatusBanner enabled={user !== null} />
+        </div>
         <Outlet />
       </main>
       {user ? <AtMenu username={user.username} docked={onChat} /> : null}

@@ -3,6 +3,7 @@ import type { Conversation } from '../../../../contracts/messages.js';
 import { useIsOnline } from '../../../lib/socket.js';
 import { Avatar } from '../../profile/avatar.js';
 import { otherParty } from '../api/conversation-cache.js';
+import { usePersonaTyping } from '../hooks/ai-reply-store.js';
 import { previewText } from './format.js';
 import styles from './contacts.module.css';
 
@@ -16,6 +17,7 @@ interface ContactItemProps {
 export function ContactItem({ conversation, active, onPick }: ContactItemProps) {
   const partner = otherParty(conversation);
   const online = useIsOnline(partner?._id);
+  const typing = usePersonaTyping(partner?._id);
   if (!partner) return null;
   const unread = conversation.unreadCount;
   return (
@@ -35,7 +37,11 @@ export function ContactItem({ conversation, active, onPick }: ContactItemProps) 
           {partner.isAi ? <span className={styles.ai}>AI</span> : null}
           {online ? <span className={styles.connected}>connected</span> : null}
         </span>
-        <span className={styles.preview}>{previewText(conversation.latestMessage.text)}</span>
+        {typing ? (
+          <span className={`${styles.preview} ${styles.typing}`}>typing…</span>
+        ) : (
+          <span className={styles.preview}>{previewText(conversation.latestMessage.text)}</span>
+        )}
       </span>
       {unread > 0 ? (
         <span className={styles.badge}>

@@ -1,14 +1,21 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { describeError } from '../../../lib/api-client.js';
 import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
 import { useSendMessage } from '../api/send-message.js';
+import {
+  useAiReplies,
+  usePersonaFailure,
+  usePersonaStreams,
+  type AiReplyStream,
+} from '../hooks/ai-reply-store.js';
 import { useChatStore, type SelectedConversation } from '../hooks/chat-store.js';
 import { useMarkSeen } from '../hooks/use-mark-seen.js';
 import { useOlderMessages } from '../hooks/use-older-messages.js';
 import { useSpeech } from '../hooks/use-speech.js';
 import { AiMemoryButton } from './ai-memory-button.js';
+import { ReplyFailure, TypingIndicator } from './ai-reply.js';
 import { Composer } from './composer.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
@@ -32,6 +39,9 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
   const send = useSendMessage(conversation);
   const speech = useSpeech();
   useMarkSeen(me._id, conversationId, visible);
+  const live = useLiveReply(conversation.userId, held);
+  const dismissFailure = useAiReplies((state) => state.dismissFailure);
+  const lastMine = held.findLast((message) => message.sender === me._id);
 
   const sendText = async (text: string) => {
     try {
@@ -41,6 +51,13 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
       throw failure;
     }
   };
+
+  const retry = lastMine
+    ? async () => {
+        await sendText(lastMine.text);
+        dismissFailure(conversation.userId);
+      }
+    : undefined;
 
   const cleanSlate = () => {
     const newest = held.at(-1);
@@ -59,6 +76,23 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
         onRetry={() => void messages.refetch()}
         older={older}
         speech={speech}
+        streaming={live.bubbles}
+        liveKey={live.key}
+        footer={
+          live.typing || live.failure ? (
+            <>
+              {live.typing ? <TypingIndicator username={conversation.username} /> : null}
+              {live.failure ? (
+                <ReplyFailure
+                  username={conversation.username}
+                  error={live.failure.error}
+                  onRetry={retry}
+                  onDismiss={() => dismissFailure(conversation.userId)}
+                />
+              ) : null}
+            </>
+          ) : null
+        }
       />
       <Composer
         username={conversation.username}
@@ -73,4 +107,34 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
       />
     </>
   );
+}
+
+/**
+ * What a persona is saying right now in this conversation: typing (before its first words, or when this
+ * tab joined mid-reply), the bubbles being written, and its last failure. A streamed bubble leaves
+ * once the message list holds the stored reply with the same id.
+ */
+function useLiveReply(personaId: string, held: readonly { _id: string }[]) {
+  const streams = usePersonaStreams(personaId);
+  const failure = usePersonaFailure(personaId);
+  const remove = useAiReplies((state) => state.remove);
+  const ids = useMemo(() => new Set(held.map((message) => message._id)), [held]);
+  const shown = useMemo(() => streams.filter((stream) => !ids.has(stream.replyId)), [streams, ids]);
+
+  useEffect(() => {
+    const stored = streams.filter((stream) => ids.has(stream.replyId)).map((stream) => stream.replyId);
+    if (stored.length > 0) remove(stored);
+  }, [streams, ids, remove]);
+
+  const writing = (stream: AiReplyStream) => !stream.partial && stream.text !== '';
+  const bubbles = shown.filter(writing);
+  const typing = shown.some((stream) => !stream.done && !writing(stream));
+  const key = [
+    typing ? 'typing' : '',
+    ...bubbles.map((stream) => `${stream.replyId}:${stream.text.length}`),
+    failure?.replyId ?? '',
+  ]
+    .filter(Boolean)
+    .join('|');
+  return { bubbles, typing, failure, key };
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
@@ -7,6 +7,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.js';
 import type { OlderMessages } from '../hooks/use-older-messages.js';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest.js';
 import type { Speech } from '../hooks/use-speech.js';
+import { StreamingBubble } from './ai-reply.js';
 import { LoadingBars } from './loading-bars.js';
 import { MessageBubble } from './message-bubble.js';
 import styles from './message-list.module.css';
@@ -24,6 +25,12 @@ interface MessageListProps {
   onRetry: () => void;
   older: OlderMessages;
   speech: Speech;
+  /** A persona's replies being written, after the stored messages. */
+  streaming?: readonly { replyId: string; text: string; done: boolean }[];
+  /** What follows the messages: a persona typing, a failed reply. */
+  footer?: ReactNode;
+  /** Changes whenever the streamed content grows, so the log can follow it down. */
+  liveKey?: string;
 }
 
 /** The conversation log (role="log"): newest at the bottom, older pages when scrolled to the top. */
@@ -36,10 +43,14 @@ export function MessageList({
   onRetry,
   older,
   speech,
+  streaming = [],
+  footer = null,
+  liveKey = '',
 }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery(NARROW_BUBBLES_QUERY);
-  const track = useScrollToNewest(ref, messages, me._id);
+  const track = useScrollToNewest(ref, messages, me._id, liveKey);
+  const live = streaming.length > 0 || footer !== null;
   const lastMine = messages.findLast((message) => message.sender === me._id);
 
   const onScroll = () => {
@@ -78,7 +89,7 @@ export function MessageList({
           </Button>
         </div>
       ) : null}
-      {!loading && !error && messages.length === 0 ? (
+      {!loading && !error && messages.length === 0 && !live ? (
         <p className={styles.empty}>No messages yet. Say hello to @{partnerUsername}.</p>
       ) : null}
       <ol className={styles.list}>
@@ -97,7 +108,13 @@ export function MessageList({
             </li>
           );
         })}
+        {streaming.map((reply) => (
+          <li key={reply.replyId} className={styles.row}>
+            <StreamingBubble username={partnerUsername} text={reply.text} done={reply.done} />
+          </li>
+        ))}
       </ol>
+      {footer}
     </div>
   );
 }

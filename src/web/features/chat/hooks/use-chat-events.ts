@@ -6,6 +6,7 @@ import { onReconnect, useRealtime } from '../../../lib/socket.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { applyNewMessage, applySeen, otherParty } from '../api/conversation-cache.js';
 import { markSeenBy, mergeMessages } from '../api/message-cache.js';
+import { useAiReplies } from './ai-reply-store.js';
 
 /** The conversation on screen: whom it is with, and its id once it is a real one. */
 export interface OpenConversation {
@@ -15,6 +16,21 @@ export interface OpenConversation {
 
 const SeenPayload = z.object({ conversationId: z.string(), seenBy: z.string() });
 const ErrorPayload = z.object({ error: z.string() });
+const ReplyStartPayload = z.object({
+  conversationId: z.string().min(1),
+  replyId: z.string().min(1),
+  personaId: z.string().min(1),
+});
+const ReplyDeltaPayload = z.object({
+  conversationId: z.string().min(1),
+  replyId: z.string().min(1),
+  delta: z.string(),
+});
+const ReplyErrorPayload = z.object({
+  conversationId: z.string().min(1),
+  replyId: z.string().min(1),
+  error: z.string(),
+});
 
 function conversations(client: QueryClient): Conversation[] | undefined {
   return client.getQueryData<Conversation[]>(chatKeys.conversations);
@@ -36,7 +52,8 @@ function partnerOf(
 
 /**
  * Keeps the chat's server state consistent from socket events (DESIGN §5: no reloads): new messages,
- * seen marks, refused actions, and a back-fill of what was missed whenever the socket reconnects.
+ * seen marks, refused actions, personas' replies as they stream, and a back-fill of what was missed
+ * whenever the socket reconnects.
  */
 export function useChatEvents(
   me: string,
@@ -54,6 +71,8 @@ export function useChatEvents(
     if (!socket) return;
     const handled = new Set<string>();
 
+    const replies = useAiReplies.getState();
+
     const onNewMessage = (raw: unknown) => {
       const parsed = Message.safeParse(raw);
       if (!parsed.success || handled.has(parsed.data._id)) return;
@@ -64,6 +83,12 @@ export function useChatEvents(
         partnerOf(client, message.conversationId, current) ??
         (current && message.sender === current.userId ? current.userId : undefined);
       const isOpen = current !== null && partner === current.userId;
+      // A persona's stored reply replaces its streamed bubble: the open conversation drops the bubble
+      // once its list shows the message (no blink between the two); elsewhere it simply goes.
+      if (message._id in useAiReplies.getState().streams) {
+        if (isOpen) replies.finish(message._id);
+        else replies.remove([message._id]);
+      }
       if (partner !== undefined) {
         client.setQueryData<Message[]>(chatKeys.messages(partner), (held) =>
           held || isOpen ? mergeMessages(held ?? [], [message]) : held,
@@ -100,9 +125,42 @@ export function useChatEvents(
       if (parsed.success) latest.current.onError(parsed.data.error);
     };
 
+    const onReplyStart = (raw: unknown) => {
+      const parsed = ReplyStartPayload.safeParse(raw);
+      if (parsed.success && !handled.has(parsed.data.replyId)) replies.start(parsed.data);
+    };
+
+    const onReplyDelta = (raw: unknown) => {
+      const parsed = ReplyDeltaPayload.safeParse(raw);
+      if (!parsed.success || handled.has(parsed.data.replyId)) return;
+      const { conversationId, replyId, delta } = parsed.data;
+      if (replies.append(replyId, delta)) return;
+      // A reply that began before this screen listened (or before a reconnect): show that it is coming.
+      const personaId = partnerOf(client, conversationId, latest.current.open);
+      if (personaId !== undefined) replies.resume({ conversationId, replyId, personaId });
+    };
+
+    const onReplyError = (raw: unknown) => {
+      const parsed = ReplyErrorPayload.safeParse(raw);
+      if (!parsed.success) return;
+      const { conversationId, replyId, error } = parsed.data;
+      const personaId =
+        useAiReplies.getState().streams[replyId]?.personaId ??
+        partnerOf(client, conversationId, latest.current.open);
+      if (personaId === undefined) replies.remove([replyId]);
+      else replies.fail({ conversationId, replyId, personaId, error });
+    };
+
+    // A stream cut by a lost connection is dropped; the stored reply comes by back-fill or newMessage.
+    const onDisconnect = () => replies.dropStreams();
+
     socket.on('newMessage', onNewMessage);
     socket.on('messagesSeen', onSeen);
     socket.on('messageError', onRefused);
+    socket.on('aiReplyStart', onReplyStart);
+    socket.on('aiReplyDelta', onReplyDelta);
+    socket.on('aiReplyError', onReplyError);
+    socket.on('disconnect', onDisconnect);
     const stopBackfill = onReconnect(() => {
       void client.invalidateQueries({ queryKey: chatKeys.conversations });
       const current = latest.current.open;
@@ -112,7 +170,13 @@ export function useChatEvents(
       socket.off('newMessage', onNewMessage);
       socket.off('messagesSeen', onSeen);
       socket.off('messageError', onRefused);
+      socket.off('aiReplyStart', onReplyStart);
+      socket.off('aiReplyDelta', onReplyDelta);
+      socket.off('aiReplyError', onReplyError);
+      socket.off('disconnect', onDisconnect);
       stopBackfill();
+      // Nobody listens to the rest of these streams now; a return resumes them from their next delta.
+      replies.dropStreams();
     };
   }, [socket, client, me]);
 }

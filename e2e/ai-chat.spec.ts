@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MessageList } from '../src/contracts/messages.js';
+import { ProfileResponse } from '../src/contracts/users.js';
+import {
+  RAW_REPLY,
+  STORED_REPLY,
+  recordStream,
+  recordedStream,
+  storedTexts,
+  streamingBubble,
+} from './support/ai-chat.js';
+import { composer, contactEntry } from './support/chat.js';
+import { createUser, newCredentials, signIn } from './support/users.js';
+
+// Chatting with the seeded assistant "ai" through the real server, whose AI provider is the fake
+// OpenAI-compatible server of e2e/support/fake-ai-server.ts (real HTTP and server-sent events).
+
+async function messagesWithAi(page: Page) {
+  const profile = await page.request.get('/api/users/profile/ai');
+  expect(profile.status()).toBe(200);
+  const ai = ProfileResponse.parse(await profile.json());
+  const response = await page.request.get(`/api/messages/${ai._id}`);
+  expect(response.status()).toBe(200);
+  return MessageList.parse(await response.json()).map((message) => ({
+    mine: message.sender !== ai._id,
+    text: message.text,
+  }));
+}
+
+async function send(page: Page, text: string) {
+  const box = composer(page, 'ai');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+test('the assistant answers word by word in every tab, and the stored reply stays after a reload', async ({
+  page,
+  context,
+}) => {
+  const me = newCredentials('aichat');
+
+  await test.step('sign up and land on /chat/:ai', async () => {
+    await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill(me.name);
+    await page.getByLabel('Username', { exact: true }).fill(me.username);
+    await page.getByLabel('Email', { exact: true }).fill(me.email);
+    await page.getByLabel('Password', { exact: true }).fill(me.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/chat\/:ai$/);
+    await expect(page.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
+    await expect(composer(page, 'ai')).toHaveAttribute('placeholder', '@ai ai');
+  });
+
+  const second = await context.newPage();
+  await second.goto('/chat/:ai');
+  await expect(second.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
+  for (const tab of [page, second]) await recordStream(tab);
+
+  await test.step('send a message: "typing…", then the reply grows, then the stored text', async () => {
+    await send(page, 'Hi there, who are you?');
+    await expect(page.getByRole('log').getByText('Hi there, who are you?')).toBeVisible();
+    await expect(page.getByRole('log').getByText('@ai is typing…')).toBeVisible();
+    await expect(second.getByRole('log').getByText('@ai is typing…')).toBeVisible();
+
+    // Mid-stream: a busy bubble holding the first words, not yet the whole sentence.
+    await expect(streamingBubble(page)).toBeVisible();
+    await expect(streamingBubble(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(streamingBubble(page)).toContainText('Hello!');
+    await expect(page.getByRole('log').getByText('@ai is typing…')).toHaveCount(0);
+
+    await expect(streamingBubble(page)).toHaveCount(0);
+    await expect.poll(() => storedTexts(page)).toEqual(['Hi there, who are you?', STORED_REPLY]);
+    await expect.poll(() => storedTexts(second)).toEqual(['Hi there, who are you?', STORED_REPLY]);
+    await expect(contactEntry(page, 'ai')).toContainText('Hello I am your assistant.');
+
+    for (const tab of [page, second]) {
+      const seen = await recordedStream(tab);
+      expect(seen.typing).toBe(true);
+      // Several growing pieces, each the start of the raw reply, at least one of them only part of it.
+      expect(seen.texts.length).toBeGreaterThanOrEqual(3);
+      for (const text of seen.texts) expect(RAW_REPLY.startsWith(text)).toBe(true);
+      expect(seen.texts.some((text) => text.length < RAW_REPLY.length && /\S/.test(text))).toBe(true);
+    }
+  });
+
+  await test.step('a reload shows both messages, stored', async () => {
+    await page.reload();
+    await expect.poll(() => storedTexts(page)).toEqual(['Hi there, who are you?', STORED_REPLY]);
+    expect(await messagesWithAi(page)).toEqual([
+      { mine: true, text: 'Hi there, who are you?' },
+      { mine: false, text: STORED_REPLY },
+    ]);
+  });
+
+  await test.step("the AI conversation has a 'clear' button that makes the persona forget", async () => {
+    await page.getByRole('button', { name: 'clear AI memory' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Memory cleared' })).toBeVisible();
+  });
+  await second.close();
+});
+
+test('a failed reply shows in place and stores nothing; "Try again" asks again', async ({
+  page,
+  request,
+}) => {
+  const credentials = newCredentials('aifail');
+  await createUser(request, credentials);
+  await signIn(page, credentials);
+  await page.goto('/chat/:ai');
+  await expect(page.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
+
+  await test.step('the provider fails: an inline error, no partial bubble', async () => {
+    await send(page, 'please fail');
+    await expect(page.getByRole('log').getByText('@ai is typing…')).toBeVisible();
+    const error = page.getByRole('log').getByRole('alert');
+    await expect(error).toContainText('@ai could not answer:');
+    await expect(error).toContainText('The AI service failed to answer');
+    await expect(page.getByRole('log').getByText('@ai is typing…')).toHaveCount(0);
+    await expect(streamingBubble(page)).toHaveCount(0);
+    expect(await storedTexts(page)).toEqual(['please fail']);
+  });
+
+  await test.step('nothing was stored for the persona; my message stays', async () => {
+    expect(await messagesWithAi(page)).toEqual([{ mine: true, text: 'please fail' }]);
+    await page.reload();
+    await expect.poll(() => storedTexts(page)).toEqual(['please fail']);
+    await expect(page.getByRole('log').getByRole('alert')).toHaveCount(0);
+  });
+
+  await test.step('"Try again" sends my last message again and the answer comes', async () => {
+    // The fake provider fails a "flaky" text the first time it sees it (unique per run of this test).
+    const flaky = `a flaky question from ${credentials.username}`;
+    await send(page, flaky);
+    await expect(page.getByRole('log').getByRole('alert')).toContainText('@ai could not answer:');
+    await page.getByRole('log').getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('log').getByRole('alert')).toHaveCount(0);
+    await expect.poll(() => storedTexts(page)).toEqual(['please fail', flaky, flaky, STORED_REPLY]);
+    await expect(streamingBubble(page)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The fake OpenAI-compatible provider of the end-to-end suite (src/server/test/fake-openai.ts: real HTTP,
+ * the real chat-completions SSE wire format) on a fixed port, so the app can use
+ * AI_BASE_URL=http://127.0.0.1:3198/v1. Run: node --import tsx e2e/support/fake-ai-server.ts
+ *
+ * It answers by the newest user message (the last line of the last user turn: the server joins
+ * consecutive messages of one side with a newline):
+ * - "fail": HTTP 500, every time;
+ * - "flaky": HTTP 500 the first time a text is seen, the normal reply after that;
+ * - "slowly": the normal reply after 2.5 s, one word every 350 ms (screenshots mid-stream);
+ * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
+ */
+import { startFakeOpenAi, type FakeReply, type RecordedRequest } from '../../src/server/test/fake-openai.js';
+
+export const FAKE_AI_PORT = 3198;
+export const FAKE_AI_REPLY = 'Hello! I am your assistant. How can I help today?';
+
+const THINK_MS = 700;
+const flakySeen = new Set<string>();
+
+function newestUserText(body: RecordedRequest['body']): string {
+  const turn = [...body.messages].reverse().find((message) => message.role === 'user');
+  return turn?.content.split('\n').at(-1) ?? '';
+}
+
+function choose(body: RecordedRequest['body']): FakeReply | undefined {
+  const said = newestUserText(body);
+  if (/\bfail\b/i.test(said)) return { status: 500, firstByteDelayMs: THINK_MS };
+  if (/\bflaky\b/i.test(said) && !flakySeen.has(said)) {
+    flakySeen.add(said);
+    return { status: 500, firstByteDelayMs: THINK_MS };
+  }
+  if (/\bslowly\b/i.test(said)) return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 350 };
+  return undefined;
+}
+
+const fake = await startFakeOpenAi(
+  { text: FAKE_AI_REPLY, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 },
+  { port: FAKE_AI_PORT, choose },
+);
+console.log(`[fake-ai] listening on ${fake.baseUrl}`);
+const stop = () => void fake.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,130 @@
+import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { AiReplyStart } from '../../../../contracts/realtime.js';
+import { useSession } from '../../../lib/session-store.js';
+
+/** A persona's reply while it is being generated (SPEC §4 AI reply), as the socket streams it. */
+export interface AiReplyStream {
+  /** The id the stored reply will have (its newMessage carries the same `_id`). */
+  replyId: string;
+  conversationId: string;
+  /** The persona answering: the other party of the conversation. */
+  personaId: string;
+  /** The raw model text so far; the stored text may differ slightly (SPEC §5 character rule). */
+  text: string;
+  /**
+   * This tab joined after the reply had begun (it was elsewhere or reconnected): the text would start
+   * mid-sentence, so only the typing state shows until the stored reply arrives.
+   */
+  partial: boolean;
+  /** The stored reply arrived; the streamed bubble stays until the message list shows it, so nothing blinks. */
+  done: boolean;
+}
+
+/** A persona's reply that failed: nothing was stored, the person's message stays. */
+export interface AiReplyFailure {
+  replyId: string;
+  conversationId: string;
+  personaId: string;
+  error: string;
+}
+
+interface AiReplyState {
+  /** Replies being generated, by reply id. */
+  streams: Record<string, AiReplyStream>;
+  /** The latest failed reply of each persona, by persona id. */
+  failures: Record<string, AiReplyFailure>;
+  start: (payload: AiReplyStart) => void;
+  /** Adds to a known reply; false when the reply is unknown to this tab. */
+  append: (replyId: string, delta: string) => boolean;
+  /** A reply this tab missed the start of: typing state only. */
+  resume: (payload: AiReplyStart) => void;
+  finish: (replyId: string) => void;
+  fail: (failure: AiReplyFailure) => void;
+  remove: (replyIds: readonly string[]) => void;
+  dismissFailure: (personaId: string) => void;
+  /** The connection dropped: every stream is cut (the stored replies come by back-fill or newMessage). */
+  dropStreams: () => void;
+}
+
+const empty = { streams: {}, failures: {} } satisfies Pick<AiReplyState, 'streams' | 'failures'>;
+
+function without<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+}
+
+export const useAiReplies = create<AiReplyState>()((set, get) => ({
+  ...empty,
+  start: ({ conversationId, replyId, personaId }) =>
+    set((state) => ({
+      streams: {
+        ...state.streams,
+        [replyId]: { replyId, conversationId, personaId, text: '', partial: false, done: false },
+      },
+      // A new answer is under way: the previous failure of this persona no longer applies.
+      failures: without(state.failures, [personaId]),
+    })),
+  append: (replyId, delta) => {
+    const stream = get().streams[replyId];
+    if (!stream) return false;
+    if (stream.done || delta === '') return true;
+    set((state) => ({ streams: { ...state.streams, [replyId]: { ...stream, text: stream.text + delta } } }));
+    return true;
+  },
+  resume: ({ conversationId, replyId, personaId }) =>
+    set((state) => ({
+      streams: {
+        ...state.streams,
+        [replyId]: { replyId, conversationId, personaId, text: '', partial: true, done: false },
+      },
+    })),
+  finish: (replyId) =>
+    set((state) => {
+      const stream = state.streams[replyId];
+      if (!stream || stream.done) return state;
+      return { streams: { ...state.streams, [replyId]: { ...stream, done: true } } };
+    }),
+  fail: (failure) =>
+    set((state) => ({
+      streams: without(state.streams, [failure.replyId]),
+      failures: { ...state.failures, [failure.personaId]: failure },
+    })),
+  remove: (replyIds) =>
+    set((state) =>
+      replyIds.some((id) => id in state.streams) ? { streams: without(state.streams, replyIds) } : state,
+    ),
+  dismissFailure: (personaId) =>
+    set((state) =>
+      personaId in state.failures ? { failures: without(state.failures, [personaId]) } : state,
+    ),
+  dropStreams: () => set((state) => (Object.keys(state.streams).length ? { streams: {} } : state)),
+}));
+
+/** The replies of one persona that are still being written or not yet shown as stored messages. */
+export function usePersonaStreams(personaId: string): AiReplyStream[] {
+  return useAiReplies(
+    useShallow((state) => Object.values(state.streams).filter((stream) => stream.personaId === personaId)),
+  );
+}
+
+/** Whether a persona is writing a reply now (the contact list says "typing…"). */
+export function usePersonaTyping(personaId: string | undefined): boolean {
+  return useAiReplies((state) =>
+    Object.values(state.streams).some((stream) => stream.personaId === personaId && !stream.done),
+  );
+}
+
+/** The last failed reply of a persona, if it has not been retried or dismissed. */
+export function usePersonaFailure(personaId: string): AiReplyFailure | undefined {
+  return useAiReplies((state) => state.failures[personaId]);
+}
+
+// Nothing of one person's replies survives into the next person's session in this tab.
+useSession.subscribe((state, previous) => {
+  if (previous.user !== null && state.user?._id !== previous.user._id) useAiReplies.setState(empty);
+});
+
+/** Test helper: back to nothing streaming and nothing failed. */
+export function resetAiReplies(): void {
+  useAiReplies.setState(empty);
+}
