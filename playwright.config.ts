@@ -6,6 +6,7 @@ import path from 'node:path';
 const PORT = 3199;
 /** The fake OpenAI-compatible provider (e2e/support/fake-ai-server.ts) the app's AI talks to. */
 const FAKE_AI_PORT = 3198;
+const FAKE_WIKI_PORT = 3197;
 
 // A fresh database for every run. Workers re-read this file, so the directory is created once and
 // handed down through the environment.
@@ -66,6 +67,8 @@ export default defineConfig({
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
         AI_MODEL: 'fake-model',
+        // The studio's web lookup asks the fake encyclopedia, never the real one.
+        WIKI_API_URL: `http://127.0.0.1:${FAKE_WIKI_PORT}/w/api.php`,
       },
     },
   ],

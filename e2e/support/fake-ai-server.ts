@@ -1,5 +1,5 @@
 /**
- * The fake OpenAI-compatible provider of the end-to-end suite (src/server/test/fake-openai.ts: real HTTP,
+ * The fake OpenAI-compatible provider (and the fake encyclopedia) of the end-to-end suite (src/server/test/fake-openai.ts: real HTTP,
  * the real chat-completions SSE wire format) on a fixed port, so the app can use
  * AI_BASE_URL=http://127.0.0.1:3198/v1. Run: node --import tsx e2e/support/fake-ai-server.ts
  *
@@ -10,9 +10,12 @@
  * - "slowly": the normal reply after 2.5 s, one word every 350 ms (screenshots mid-stream);
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
+import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
 import { startFakeOpenAi, type FakeReply, type RecordedRequest } from '../../src/server/test/fake-openai.js';
 
 export const FAKE_AI_PORT = 3198;
+/** The fake encyclopedia (WIKI_API_URL) runs in the same process, beside the fake model. */
+export const FAKE_WIKI_PORT = 3197;
 export const FAKE_AI_REPLY = 'Hello! I am your assistant. How can I help today?';
 
 const THINK_MS = 700;
@@ -38,7 +41,8 @@ const fake = await startFakeOpenAi(
   { text: FAKE_AI_REPLY, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 },
   { port: FAKE_AI_PORT, choose },
 );
-console.log(`[fake-ai] listening on ${fake.baseUrl}`);
-const stop = () => void fake.close().then(() => process.exit(0));
+const wiki = await startFakeEncyclopedia(FAKE_WIKI_PORT);
+console.log(`[fake-ai] listening on ${fake.baseUrl}; encyclopedia on ${wiki.apiUrl}`);
+const stop = () => void Promise.all([fake.close(), wiki.close()]).then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

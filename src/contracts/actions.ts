@@ -23,7 +23,7 @@ const title = z
 /** SPEC §3 title rule: the first line of the text, cut to 40 characters. */
 export function titleFromMemory(text: string): string {
   const firstLine = text.trim().split(/\r?\n/, 1)[0] ?? '';
-  return firstLine.trim().slice(0, ACTION_LIMITS.titleFromFirstLine);
+  return firstLine.trim().slice(0, ACTION_LIMITS.titleFromFirstLine).trimEnd();
 }
 
 /** POST /api/actions/createAction (SPEC §7). userId must be the signed-in user; description is stored empty. */

@@ -14,7 +14,7 @@ export interface FakeEncyclopedia {
  * "Broken" answers 500, "Slow" stalls for 8 s, "Mercury" is a disambiguation page, "Nothing" is
  * missing, "Blank" has an empty extract, anything else has an intro.
  */
-export async function startFakeEncyclopedia(): Promise<FakeEncyclopedia> {
+export async function startFakeEncyclopedia(port = 0): Promise<FakeEncyclopedia> {
   const asked: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -35,10 +35,10 @@ export async function startFakeEncyclopedia(): Promise<FakeEncyclopedia> {
       '4': { pageid: 4, title, extract: `${title} is a well-documented subject. This is its introduction.` },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    apiUrl: `http://127.0.0.1:${port}/w/api.php`,
+    apiUrl: `http://127.0.0.1:${address.port}/w/api.php`,
     asked,
     close: () =>
       new Promise((resolve) => {

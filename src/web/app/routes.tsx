@@ -10,6 +10,7 @@ import { PlaceholderPage } from '../features/pages/placeholder-page.js';
 import { TosPage } from '../features/pages/tos-page.js';
 import { ProfileEditPage } from '../features/profile/profile-edit-page.js';
 import { ProfilePage } from '../features/profile/profile-page.js';
+import { StudioPage } from '../features/studio/components/studio-page.js';
 import { LANDING_AFTER_SIGN_IN } from '../lib/session-store.js';
 import { RequireAuth, VisitorOnly } from './guards.js';
 import { AppShell } from './layout/app-shell.js';
@@ -28,7 +29,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route path="update" element={<ProfileEditPage />} />
-          <Route path="studio" element={<PlaceholderPage title="AI Studio" />} />
+          <Route path="studio" element={<StudioPage />} />
           <Route path="charioteer" element={<PlaceholderPage title="Charioteer" />} />
           <Route path="editor" element={<PlaceholderPage title="Editor" />} />
           <Route path="explorer" element={<ExplorerPage />} />

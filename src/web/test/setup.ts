@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAiReplies } from '../features/chat/hooks/ai-reply-store.js';
 import { fakeSockets } from './fake-socket.js';
@@ -13,6 +13,10 @@ vi.mock('socket.io-client', async () => {
 });
 
 installMatchMedia();
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI box a whole route can take longer
+// to render after a click, which made journey tests flaky. Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // Each test starts on a desktop-sized screen with motion allowed and empty storage.

@@ -20,6 +20,7 @@ describe('titleFromMemory', () => {
   it('takes the first line, cut to 40 characters', () => {
     expect(titleFromMemory('  Shopping list\nmilk\neggs')).toBe('Shopping list');
     expect(titleFromMemory('x'.repeat(60))).toBe('x'.repeat(40));
+    expect(titleFromMemory(`${'y'.repeat(39)} and more`)).toBe('y'.repeat(39));
   });
 });
 

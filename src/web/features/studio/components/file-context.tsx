@@ -1,0 +1,130 @@
+import { useId, useRef } from 'react';
+import { CloseIcon } from '../../../components/ui/icons.js';
+import { Tooltip } from '../../../components/ui/tooltip.js';
+import { contextChip } from '../../../../contracts/recall.js';
+import { usePdfFiles } from '../hooks/use-pdf-files.js';
+import { useStudio } from '../state/studio-store.js';
+import { FileIcon } from './studio-icons.js';
+import panel from './side-panel.module.css';
+import styles from './file-context.module.css';
+
+/**
+ * The multi-file PDF picker and the extracted text in its own box (SPEC §2): text is read in the
+ * browser, page by page with progress; a failed file is reported and skipped, the others kept.
+ */
+export function FileContext() {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const files = useStudio((state) => state.files);
+  const removeFile = useStudio((state) => state.removeFile);
+  const clearFiles = useStudio((state) => state.clearFiles);
+  const { jobs, failures, addFiles, cancel } = usePdfFiles();
+
+  return (
+    <section className={styles.files} aria-labelledby={`${id}-heading`}>
+      <div className={styles.filesHeader}>
+        <h3 id={`${id}-heading`} className={panel.subheading}>
+          PDF files
+        </h3>
+        <Tooltip label="Read text from PDF files, in your browser" kind="secondary" placement="top">
+          <button type="button" className={panel.action} onClick={() => inputRef.current?.click()}>
+            <FileIcon size={16} />
+            Add PDFs
+          </button>
+        </Tooltip>
+        <input
+          ref={inputRef}
+          type="file"
+          accept="application/pdf"
+          multiple
+          tabIndex={-1}
+          aria-label="Add PDF files"
+          className="visually-hidden"
+          onChange={(event) => {
+            const picked = Array.from(event.target.files ?? []);
+            // Let the same file be picked again later.
+            event.target.value = '';
+            void addFiles(picked);
+          }}
+        />
+      </div>
+
+      {jobs.length > 0 ? (
+        <ul className={styles.jobs} aria-label="Reading PDFs">
+          {jobs.map((job) => (
+            <li key={job.id} className={styles.job}>
+              <span className={styles.fileName}>{job.name}</span>
+              <progress
+                className={styles.progressBar}
+                max={job.pages || 1}
+                value={job.pages ? job.page : undefined}
+                aria-label={`Reading ${job.name}`}
+              />
+              <span className={styles.jobText}>
+                {job.pages ? `page ${job.page} of ${job.pages}` : 'opening…'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {failures.length > 0 ? (
+        <div role="alert" className={styles.failures}>
+          {failures.map((failure, index) => (
+            <p key={`${failure.name}-${index}`}>
+              <strong>{failure.name}</strong>: {failure.message}
+            </p>
+          ))}
+        </div>
+      ) : null}
+
+      {files.length > 0 ? (
+        <div className={styles.fileBox} role="group" aria-label="File context">
+          {files.map((file) => (
+            <div key={file.id} className={styles.file}>
+              <div className={styles.fileMeta}>
+                <FileIcon size={16} />
+                <span className={styles.fileName}>{file.name}</span>
+                <span className={styles.fileSize}>
+                  {file.pages} {file.pages === 1 ? 'page' : 'pages'} · {contextChip(file.text.length)}
+                </span>
+                <button
+                  type="button"
+                  className={styles.fileRemove}
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => removeFile(file.id)}
+                >
+                  <CloseIcon size={14} />
+                </button>
+              </div>
+              <textarea
+                className={styles.fileText}
+                readOnly
+                value={file.text}
+                aria-label={`Text from ${file.name}`}
+                rows={4}
+              />
+            </div>
+          ))}
+        </div>
+      ) : jobs.length === 0 ? (
+        <p className={panel.subtle}>
+          Text from your PDFs shows here and joins the context. The files stay on your device; only their text
+          is sent with your requests.
+        </p>
+      ) : null}
+      {files.length > 0 || jobs.length > 0 ? (
+        <button
+          type="button"
+          className={`${panel.action} ${styles.clearFiles}`}
+          onClick={() => {
+            cancel();
+            clearFiles();
+          }}
+        >
+          Clear File Context
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback } from 'react';
+import { describeError } from '../../../lib/api-client.js';
+import { useSession } from '../../../lib/session-store.js';
+import { Tooltip } from '../../../components/ui/tooltip.js';
+import { useActions } from '../api/actions-api.js';
+import { useNotice } from '../hooks/notice.js';
+import { useSavedItems } from '../hooks/use-saved-items.js';
+import { useStudioRequests } from '../hooks/use-studio-requests.js';
+import { useStudio } from '../state/studio-store.js';
+import { AskBar } from './ask-bar.js';
+import { ContextPanel } from './context-panel.js';
+import { OutputPanel } from './output-panel.js';
+import { ShortcutGrid } from './shortcut-grid.js';
+import styles from './studio-page.module.css';
+
+const NO_ITEMS: never[] = [];
+
+function Studio({ userId }: { userId: string }) {
+  const pro = useStudio((state) => state.pro);
+  const setPro = useStudio((state) => state.setPro);
+  const actions = useActions(userId);
+  const items = actions.data ?? NO_ITEMS;
+  const [notice, notify] = useNotice();
+  const { run, stop, busy } = useStudioRequests({ notify, items });
+  const saved = useSavedItems(userId, items);
+  const pinned = items.filter((item) => item.type === 'prompt' && item.pinned);
+
+  const clearChat = useCallback(() => {
+    stop();
+    useStudio.getState().clearChat();
+    notify(null);
+  }, [notify, stop]);
+
+  const saveOutput = () => {
+    void saved.save(useStudio.getState().output, { type: 'note', notify, selectNew: false });
+  };
+
+  return (
+    <div className={`${styles.page} ${pro ? styles.pro : ''}`}>
+      <title>AI Studio · Simplified</title>
+      <div className={styles.header}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>AI Studio</h1>
+          <p className={styles.subtitle}>Ask, rewrite and remember. Your notes and files become context.</p>
+        </div>
+        <Tooltip label={pro ? 'Hide shortcuts and context' : 'Show shortcuts and context'} kind="main">
+          <button type="button" className={styles.proToggle} aria-pressed={pro} onClick={() => setPro(!pro)}>
+            <span className={styles.proSwitch} aria-hidden="true" />
+            Pro/Max
+          </button>
+        </Tooltip>
+      </div>
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <AskBar
+            busy={busy}
+            onAsk={() => void run({ kind: 'preset', id: 'ask' })}
+            onClear={clearChat}
+            onStop={stop}
+          />
+          <OutputPanel
+            busy={busy}
+            notice={notice}
+            notify={notify}
+            memoryTarget={saved.selected ? saved.selected.title || 'Untitled' : null}
+            savePending={saved.pending}
+            onMemory={saveOutput}
+            onMore={() => void run({ kind: 'preset', id: 'more' })}
+            onFast={() => void run({ kind: 'preset', id: 'fast' })}
+            onClearChat={clearChat}
+          />
+        </div>
+        {/* Hidden rather than removed, so PDFs being read and the recall term survive the toggle. */}
+        <div className={styles.side} hidden={!pro}>
+          <ShortcutGrid pinned={pinned} disabled={busy !== null} onRun={(request) => void run(request)} />
+          <ContextPanel
+            items={items}
+            loading={actions.isPending}
+            loadError={actions.isError ? describeError(actions.error) : null}
+            saved={saved}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /studio: the AI text studio (SPEC §2 "Studio"). */
+export function StudioPage() {
+  const me = useSession((state) => state.user);
+  // RequireAuth guarantees a user; the check keeps the types honest.
+  if (!me) return null;
+  return <Studio userId={me._id} />;
+}
