@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Discussion, Turn } from './charioteer.js';
 import type { Message, SendMessageRequest } from './messages.js';
 
 /** Payload of markMessagesAsSeen; userId is optional and, when sent, must be the signed-in user. */
@@ -50,6 +51,13 @@ export interface ServerToClientEvents {
   aiReplyDelta: (payload: AiReplyDelta) => void;
   /** A persona's answer failed; nothing was stored, the user's message stays. */
   aiReplyError: (payload: AiReplyError) => void;
+  /** Charioteer: a seat began speaking; deltas and then charioteerTurn follow. */
+  charioteerTurnStart: (payload: { discussionId: string; turnId: string; speakerId: string }) => void;
+  charioteerTurnDelta: (payload: { discussionId: string; turnId: string; delta: string }) => void;
+  /** A turn was stored: a persona's finished answer or the user's own message. */
+  charioteerTurn: (payload: { discussionId: string; turn: Turn }) => void;
+  /** The discussion changed state (running, paused, stopped, finished, failed with error). */
+  charioteerStatus: (payload: { discussionId: string; discussion: Discussion }) => void;
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: (payload: { error: string }) => void;
 }

@@ -13,6 +13,7 @@ import { actionsRepository } from './modules/actions/actions.repository.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { actionsService } from './modules/actions/actions.service.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
+import { registerCharioteer } from './modules/charioteer/charioteer.module.js';
 import { aiService } from './modules/ai/ai.service.js';
 import { createEngine } from './modules/ai/create-engine.js';
 import { webLookupService } from './modules/ai/web-lookup.service.js';
@@ -85,7 +86,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(aiRoutes, { ai, web: webLookupService(ai, config.wikiApiUrl, config.contactEmail) });
   await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine });
   await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
-  await app.register(actionsRoutes, { actions: actionsService(actionsRepository(deps.db.kysely)) });
+  const actionsRepo = actionsRepository(deps.db.kysely);
+  await app.register(actionsRoutes, { actions: actionsService(actionsRepo) });
+  await registerCharioteer(app, {
+    db: deps.db,
+    config,
+    engine,
+    accounts: accountsRepo,
+    actions: actionsRepo,
+    emitter: realtime.emitter,
+  });
 
   const sweep = setInterval(() => {
     sessions.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));

@@ -5,6 +5,7 @@ import * as messages from './migrations/002-messages.js';
 import * as personaDirectory from './migrations/003-persona-directory.js';
 import * as conversationMemory from './migrations/004-conversation-memory.js';
 import * as actions from './migrations/005-actions.js';
+import * as charioteer from './migrations/006-charioteer.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-persona-directory': personaDirectory,
   '004-conversation-memory': conversationMemory,
   '005-actions': actions,
+  '006-charioteer': charioteer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -68,7 +68,31 @@ export interface ActionsTable {
   updatedAt: string;
 }
 
+export interface DiscussionsTable {
+  id: string;
+  userId: string;
+  topic: string;
+  seatIds: string;
+  status: 'running' | 'paused' | 'stopped' | 'finished' | 'failed';
+  nextSpeakerId: string | null;
+  turnsLeft: number;
+  error: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DiscussionTurnsTable {
+  id: string;
+  discussionId: string;
+  speakerId: string;
+  speakerKind: 'persona' | 'user';
+  text: string;
+  createdAt: string;
+}
+
 export interface Database {
+  discussions: DiscussionsTable;
+  discussionTurns: DiscussionTurnsTable;
   actions: ActionsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -83,3 +107,5 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ActionRow = Selectable<ActionsTable>;
+export type DiscussionRow = Selectable<DiscussionsTable>;
+export type DiscussionTurnRow = Selectable<DiscussionTurnsTable>;

@@ -121,7 +121,8 @@ describe('after signing in', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location()).toBe('/chat/:ai'));
-    // Later visits to /signup follow the normal rule again.
-    expect(await screen.findByRole('heading', { name: 'Chat with @ai' })).toBeInTheDocument();
+    // Later visits to /signup follow the normal rule again. The chat re-renders its heading while it
+    // resolves the persona, so query afresh each time rather than hold on to a node that may be replaced.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Chat with @ai' })).toBeInTheDocument());
   });
 });

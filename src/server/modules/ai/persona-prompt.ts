@@ -60,13 +60,26 @@ export function buildPersonaPrompt(
     used += message.text.length;
   }
 
+  const turns = alternatingTurns(
+    kept.map((message) => ({
+      role: message.senderId === persona.id ? 'assistant' : 'user',
+      content: message.text,
+    })),
+  );
+  return [{ role: 'system', content: system }, ...turns];
+}
+
+/**
+ * Joins consecutive turns of one side and drops leading assistant turns: several providers
+ * require a chat that alternates and starts with the user.
+ */
+export function alternatingTurns(items: Array<{ role: 'user' | 'assistant'; content: string }>): ChatTurn[] {
   const turns: ChatTurn[] = [];
-  for (const message of kept) {
-    const role = message.senderId === persona.id ? 'assistant' : 'user';
+  for (const item of items) {
     const last = turns[turns.length - 1];
-    if (last?.role === role) last.content += `\n${message.text}`;
-    else turns.push({ role, content: message.text });
+    if (last?.role === item.role) last.content += `\n${item.content}`;
+    else turns.push({ ...item });
   }
   while (turns[0]?.role === 'assistant') turns.shift();
-  return [{ role: 'system', content: system }, ...turns];
+  return turns;
 }

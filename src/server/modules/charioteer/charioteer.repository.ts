@@ -1,0 +1,51 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, DiscussionRow, DiscussionsTable, DiscussionTurnRow } from '../../db/schema.js';
+
+/** Discussions and their turns; queries only. */
+export function charioteerRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: Omit<DiscussionRow, 'error'>): Promise<DiscussionRow> {
+      await db.insertInto('discussions').values(row).execute();
+      return db.selectFrom('discussions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    },
+    find(id: string): Promise<DiscussionRow | undefined> {
+      return db.selectFrom('discussions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    listFor(userId: string): Promise<DiscussionRow[]> {
+      return db
+        .selectFrom('discussions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+    },
+    /** The user's discussions that are running or paused and were touched since `since`. */
+    active(userId: string, since: string): Promise<DiscussionRow[]> {
+      return db
+        .selectFrom('discussions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('status', 'in', ['running', 'paused'])
+        .where('updatedAt', '>', since)
+        .execute();
+    },
+    async update(id: string, patch: Updateable<DiscussionsTable>): Promise<DiscussionRow> {
+      await db.updateTable('discussions').set(patch).where('id', '=', id).execute();
+      return db.selectFrom('discussions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+    async addTurn(row: DiscussionTurnRow): Promise<void> {
+      await db.insertInto('discussionTurns').values(row).execute();
+    },
+    turns(discussionId: string): Promise<DiscussionTurnRow[]> {
+      return db
+        .selectFrom('discussionTurns')
+        .selectAll()
+        .where('discussionId', '=', discussionId)
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+
+export type CharioteerRepository = ReturnType<typeof charioteerRepository>;

@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { filterAiReply } from '../../../contracts/rules.js';
+import type { AiLimits } from '../../config.js';
+import type { UserRow } from '../../db/schema.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { aiFailure } from '../ai/ai.service.js';
+import { describeAiError, type AiEngine } from '../ai/engine.js';
+import { AI_ERRORS } from '../../../contracts/ai.js';
+import { buildTurnPrompt } from './charioteer-prompt.js';
+import type { CharioteerRepository } from './charioteer.repository.js';
+import { nextInOrder, seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
+
+export interface RunnerDeps {
+  engine: AiEngine;
+  limits: AiLimits;
+  repo: CharioteerRepository;
+  accounts: AccountsRepository;
+  emitter: RealtimeEmitter;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Runs discussions turn by turn in this process: one speaker at a time, streamed to the owner's tabs,
+ * stored only when a turn is complete. Pause lets the current turn finish; stop aborts it.
+ */
+export function charioteerRunner(deps: RunnerDeps) {
+  const { engine, limits, repo, accounts, emitter, log } = deps;
+  const running = new Map<string, AbortController>();
+
+  async function seatsOf(ids: string[]): Promise<UserRow[]> {
+    const rows = await Promise.all(ids.map((id) => accounts.findById(id)));
+    return rows.filter((r): r is UserRow => r !== undefined);
+  }
+
+  async function announce(discussionId: string, userId: string): Promise<void> {
+    const row = await repo.find(discussionId);
+    if (!row) return;
+    const seats = (await seatsOf(seatIds(row))).map(toSeat);
+    emitter.toUsers([userId], 'charioteerStatus', { discussionId, discussion: toDiscussion(row, seats) });
+  }
+
+  async function turn(discussionId: string, signal: AbortSignal): Promise<boolean> {
+    const row = await repo.find(discussionId);
+    if (!row || row.status !== 'running') return false;
+    if (row.turnsLeft <= 0) {
+      await repo.update(row.id, { status: 'finished', updatedAt: nowIso() });
+      await announce(row.id, row.userId);
+      return false;
+    }
+    const seats = await seatsOf(seatIds(row));
+    const turns = await repo.turns(row.id);
+    const speakerId =
+      row.nextSpeakerId && seats.some((s) => s.id === row.nextSpeakerId)
+        ? row.nextSpeakerId
+        : nextInOrder(
+            seats.map((s) => s.id),
+            turns,
+          );
+    const speaker = seats.find((s) => s.id === speakerId);
+    const host = await accounts.findById(row.userId);
+    if (!speaker || !host) throw new Error('a seat or the host vanished');
+    const turnId = newId();
+    emitter.toUsers([row.userId], 'charioteerTurnStart', { discussionId, turnId, speakerId });
+    const messages = buildTurnPrompt(
+      speaker,
+      { topic: row.topic, names: new Map(seats.map((s) => [s.id, s.name])), hostName: host.name },
+      turns,
+    );
+    let text = '';
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    try {
+      for await (const delta of engine.stream({
+        messages,
+        maxOutputTokens: limits.maxOutputTokens,
+        signal: AbortSignal.any([signal, timeout]),
+      })) {
+        text += delta;
+        emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
+      }
+    } catch (error) {
+      if (signal.aborted) return false;
+      throw aiFailure(error, timeout.aborted);
+    }
+    const reply = filterAiReply(text).trim();
+    if (!reply) throw new Error(AI_ERRORS.empty);
+    const stored = {
+      id: turnId,
+      discussionId,
+      speakerId,
+      speakerKind: 'persona' as const,
+      text: reply,
+      createdAt: nowIso(),
+    };
+    const current = await repo.find(discussionId);
+    // A stop that raced the last words wins: the turn is not kept.
+    if (!current || current.status === 'stopped') return false;
+    await repo.addTurn(stored);
+    await repo.update(discussionId, {
+      turnsLeft: current.turnsLeft - 1,
+      // A pick made while this turn was spoken is for the next turn; only the one just used is spent.
+      nextSpeakerId: current.nextSpeakerId === speakerId ? null : current.nextSpeakerId,
+      updatedAt: nowIso(),
+    });
+    emitter.toUsers([row.userId], 'charioteerTurn', { discussionId, turn: toTurn(stored) });
+    await announce(discussionId, row.userId);
+    return true;
+  }
+
+  async function loop(discussionId: string, userId: string, controller: AbortController): Promise<void> {
+    try {
+      while (await turn(discussionId, controller.signal));
+    } catch (error) {
+      const message =
+        error instanceof Error && error.message === AI_ERRORS.empty
+          ? error.message
+          : aiFailure(error, false).message;
+      log.warn({ error: describeAiError(error), discussionId }, 'charioteer turn failed');
+      await repo.update(discussionId, { status: 'failed', error: message, updatedAt: nowIso() });
+      await announce(discussionId, userId);
+    } finally {
+      running.delete(discussionId);
+    }
+  }
+
+  return {
+    announce,
+    seatsOf,
+    /** Starts the turn loop unless it already runs here. */
+    start(discussionId: string, userId: string): void {
+      if (running.has(discussionId)) return;
+      const controller = new AbortController();
+      running.set(discussionId, controller);
+      void loop(discussionId, userId, controller);
+    },
+    /** Aborts the turn being generated, if any. */
+    abort(discussionId: string): void {
+      running.get(discussionId)?.abort();
+    },
+    isRunningHere: (discussionId: string) => running.has(discussionId),
+  };
+}
+
+export type CharioteerRunner = ReturnType<typeof charioteerRunner>;

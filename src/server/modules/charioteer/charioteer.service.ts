@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import { titleFromMemory, type Action } from '../../../contracts/actions.js';
+import {
+  CHARIOTEER_ERRORS,
+  type Discussion,
+  type DiscussionWithTurns,
+  type ResumeDiscussionRequest,
+  type StartDiscussionRequest,
+  type Turn,
+} from '../../../contracts/charioteer.js';
+import type { DiscussionRow, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isId, newId, nowIso } from '../../lib/ids.js';
+import type { ActionsRepository } from '../actions/actions.repository.js';
+import { toAction } from '../actions/actions.service.js';
+import type { CharioteerRepository } from './charioteer.repository.js';
+import type { CharioteerRunner } from './charioteer.runner.js';
+import { seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
+
+type Start = z.output<typeof StartDiscussionRequest>;
+type Resume = z.output<typeof ResumeDiscussionRequest>;
+type Host = Pick<UserRow, 'id' | 'name'>;
+
+/** A running discussion untouched this long belonged to a process that is gone; it no longer blocks a new one. */
+const STALE_AFTER_MS = 5 * 60 * 1000;
+
+/** Charioteer rules: who may run, steer and read which discussion. */
+export function charioteerService(
+  repo: CharioteerRepository,
+  runner: CharioteerRunner,
+  actions: ActionsRepository,
+) {
+  async function view(row: DiscussionRow): Promise<Discussion> {
+    return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
+  }
+
+  async function owned(user: Host, id: string): Promise<DiscussionRow> {
+    const row = isId(id) ? await repo.find(id) : undefined;
+    if (!row) throw new HttpError(404, CHARIOTEER_ERRORS.notFound);
+    if (row.userId !== user.id) throw new HttpError(403, CHARIOTEER_ERRORS.notYours);
+    return row;
+  }
+
+  async function assertNoOtherActive(user: Host, except?: string): Promise<void> {
+    const since = new Date(Date.now() - STALE_AFTER_MS).toISOString();
+    if ((await repo.active(user.id, since)).some((d) => d.id !== except))
+      throw new HttpError(409, CHARIOTEER_ERRORS.alreadyRunning);
+  }
+
+  async function changed(row: DiscussionRow): Promise<Discussion> {
+    await runner.announce(row.id, row.userId);
+    return view(row);
+  }
+
+  return {
+    async start(user: Host, input: Start): Promise<Discussion> {
+      await assertNoOtherActive(user);
+      const seats = await runner.seatsOf(input.personaIds.filter(isId));
+      if (seats.length !== input.personaIds.length || seats.some((s) => s.isAi !== 1 || s.isFrozen === 1)) {
+        throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
+      }
+      const now = nowIso();
+      const row = await repo.insert({
+        id: newId(),
+        userId: user.id,
+        topic: input.topic,
+        seatIds: JSON.stringify(input.personaIds),
+        status: 'running',
+        nextSpeakerId: null,
+        turnsLeft: input.turns,
+        createdAt: now,
+        updatedAt: now,
+      });
+      runner.start(row.id, user.id);
+      return view(row);
+    },
+
+    async list(user: Host): Promise<Discussion[]> {
+      return Promise.all((await repo.listFor(user.id)).map(view));
+    },
+
+    async get(user: Host, id: string): Promise<DiscussionWithTurns> {
+      const row = await owned(user, id);
+      return { discussion: await view(row), turns: (await repo.turns(row.id)).map(toTurn) };
+    },
+
+    async pause(user: Host, id: string): Promise<Discussion> {
+      const row = await owned(user, id);
+      if (row.status !== 'running') throw new HttpError(409, CHARIOTEER_ERRORS.notRunning);
+      return changed(await repo.update(row.id, { status: 'paused', updatedAt: nowIso() }));
+    },
+
+    async resume(user: Host, id: string, input: Resume): Promise<Discussion> {
+      const row = await owned(user, id);
+      await assertNoOtherActive(user, row.id);
+      const updated = await repo.update(row.id, {
+        status: 'running',
+        turnsLeft: input.turns,
+        error: '',
+        updatedAt: nowIso(),
+      });
+      runner.start(row.id, user.id);
+      return changed(updated);
+    },
+
+    async stop(user: Host, id: string): Promise<Discussion> {
+      const row = await owned(user, id);
+      const updated = await repo.update(row.id, { status: 'stopped', updatedAt: nowIso() });
+      runner.abort(row.id);
+      return changed(updated);
+    },
+
+    async pickNext(user: Host, id: string, personaId: string): Promise<Discussion> {
+      const row = await owned(user, id);
+      if (!seatIds(row).includes(personaId)) throw new HttpError(400, CHARIOTEER_ERRORS.notSeated);
+      return changed(await repo.update(row.id, { nextSpeakerId: personaId, updatedAt: nowIso() }));
+    },
+
+    /** The user joins in; the next speaker sees it in the recent turns. */
+    async interject(user: Host, id: string, text: string): Promise<Turn> {
+      const row = await owned(user, id);
+      const turn = {
+        id: newId(),
+        discussionId: row.id,
+        speakerId: user.id,
+        speakerKind: 'user' as const,
+        text,
+        createdAt: nowIso(),
+      };
+      await repo.addTurn(turn);
+      return toTurn(turn);
+    },
+
+    /** Saves the transcript as one of the user's notes. */
+    async exportAsNote(user: Host, id: string): Promise<Action> {
+      const row = await owned(user, id);
+      const names = new Map((await runner.seatsOf(seatIds(row))).map((s) => [s.id, s.name]));
+      const lines = (await repo.turns(row.id)).map(
+        (t) => `${t.speakerKind === 'user' ? user.name : (names.get(t.speakerId) ?? 'Someone')}: ${t.text}`,
+      );
+      const memory = [`Roundtable: ${row.topic}`, '', ...lines].join('\n');
+      const now = nowIso();
+      return toAction(
+        await actions.insert({
+          id: newId(),
+          userId: user.id,
+          type: 'note',
+          title: titleFromMemory(memory),
+          memory,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+    },
+  };
+}
+
+export type CharioteerService = ReturnType<typeof charioteerService>;
