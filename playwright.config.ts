@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const PORT = 3199;
+// E2E_PORT moves the whole set (app, fake model, fake encyclopedia) when those ports are taken.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 /** The fake OpenAI-compatible provider (e2e/support/fake-ai-server.ts) the app's AI talks to. */
-const FAKE_AI_PORT = 3198;
-const FAKE_WIKI_PORT = 3197;
+const FAKE_AI_PORT = PORT - 1;
+const FAKE_WIKI_PORT = PORT - 2;
 
 // A fresh database for every run. Workers re-read this file, so the directory is created once and
 // handed down through the environment.
@@ -44,6 +45,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx e2e/support/fake-ai-server.ts',
+      env: { FAKE_AI_PORT: String(FAKE_AI_PORT), FAKE_WIKI_PORT: String(FAKE_WIKI_PORT) },
       url: `http://127.0.0.1:${FAKE_AI_PORT}/health`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -13,9 +13,9 @@
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
 import { startFakeOpenAi, type FakeReply, type RecordedRequest } from '../../src/server/test/fake-openai.js';
 
-export const FAKE_AI_PORT = 3198;
+export const FAKE_AI_PORT = Number(process.env.FAKE_AI_PORT ?? 3198);
 /** The fake encyclopedia (WIKI_API_URL) runs in the same process, beside the fake model. */
-export const FAKE_WIKI_PORT = 3197;
+export const FAKE_WIKI_PORT = Number(process.env.FAKE_WIKI_PORT ?? 3197);
 export const FAKE_AI_REPLY = 'Hello! I am your assistant. How can I help today?';
 
 const THINK_MS = 700;
