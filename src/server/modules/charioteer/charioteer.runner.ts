@@ -8,6 +8,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { aiFailure } from '../ai/ai.service.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { AI_ERRORS } from '../../../contracts/ai.js';
+import type { Turn } from '../../../contracts/charioteer.js';
 import { buildTurnPrompt } from './charioteer-prompt.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import { nextInOrder, seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
@@ -121,18 +122,28 @@ export function charioteerRunner(deps: RunnerDeps) {
       await announce(discussionId, userId);
     } finally {
       running.delete(discussionId);
+      // A resume that landed while this loop was winding down saw it still registered: pick it up now.
+      const row = controller.signal.aborted
+        ? undefined
+        : await repo.find(discussionId).catch(() => undefined);
+      if (row?.status === 'running' && row.turnsLeft > 0) start(discussionId, userId);
     }
+  }
+
+  /** Starts the turn loop unless it already runs here. */
+  function start(discussionId: string, userId: string): void {
+    if (running.has(discussionId)) return;
+    const controller = new AbortController();
+    running.set(discussionId, controller);
+    void loop(discussionId, userId, controller);
   }
 
   return {
     announce,
     seatsOf,
-    /** Starts the turn loop unless it already runs here. */
-    start(discussionId: string, userId: string): void {
-      if (running.has(discussionId)) return;
-      const controller = new AbortController();
-      running.set(discussionId, controller);
-      void loop(discussionId, userId, controller);
+    start,
+    emitTurn(userId: string, stored: Turn): void {
+      emitter.toUsers([userId], 'charioteerTurn', { discussionId: stored.discussionId, turn: stored });
     },
     /** Aborts the turn being generated, if any. */
     abort(discussionId: string): void {

@@ -105,6 +105,8 @@ export function charioteerService(
 
     async stop(user: Host, id: string): Promise<Discussion> {
       const row = await owned(user, id);
+      if (row.status !== 'running' && row.status !== 'paused')
+        throw new HttpError(409, CHARIOTEER_ERRORS.notRunning);
       const updated = await repo.update(row.id, { status: 'stopped', updatedAt: nowIso() });
       runner.abort(row.id);
       return changed(updated);
@@ -128,6 +130,9 @@ export function charioteerService(
         createdAt: nowIso(),
       };
       await repo.addTurn(turn);
+      await repo.update(row.id, { updatedAt: turn.createdAt });
+      // Every open tab of the owner shows it, not only the one that sent it.
+      runner.emitTurn(user.id, toTurn(turn));
       return toTurn(turn);
     },
 

@@ -154,7 +154,10 @@ describe('running a discussion', () => {
     });
     expect(said.status).toBe(201);
     await finished;
-    expect(turns.map((t) => t.speakerId)).toEqual([personas[0]?._id, personas[2]?._id]);
+    expect(turns.filter((t) => t.speakerKind === 'persona').map((t) => t.speakerId)).toEqual([
+      personas[0]?._id,
+      personas[2]?._id,
+    ]);
     const last = fake.requests.at(-1)?.body.messages.at(-1)?.content;
     expect(last).toContain(`${me.user.name}: What about the cost?`);
     const wrongSeat = await me.client.post(`/api/charioteer/discussions/${body._id}/next`, {
@@ -218,6 +221,9 @@ describe('limits, ownership and export', () => {
     const finished = statusReaches(socket, 'finished');
     const { body } = await start(me, personas, 2, 'Tea or coffee');
     await finished;
+    const stopFinished = await me.client.post(`/api/charioteer/discussions/${body._id}/stop`, {});
+    expect(stopFinished.status).toBe(409);
+    expect(stopFinished.body).toEqual({ error: CHARIOTEER_ERRORS.notRunning });
     const note = await me.client.post<Action>(`/api/charioteer/discussions/${body._id}/export`, {});
     expect(note.status).toBe(201);
     expect(note.body).toMatchObject({ type: 'note', title: 'Roundtable: Tea or coffee' });

@@ -62,6 +62,11 @@ interface StudioActions {
   /** SPEC §4: the clear word or button resets input, output and the conversation. */
   clearChat: () => void;
   setContext: (context: string) => void;
+  /**
+   * Text sent from elsewhere (the Editor's selection or whole PDF): added under what the context box
+   * already holds. It is no longer the loaded saved item's memory, so the selection is dropped.
+   */
+  sendToContext: (text: string) => void;
   selectItem: (id: string | null, memory?: string) => void;
   addFile: (file: FileContext) => void;
   removeFile: (id: string) => void;
@@ -134,6 +139,13 @@ export const useStudio = create<StudioState>()((set, get) => ({
   },
   clearChat: () => set({ input: '', output: '', history: [], historyIndex: -1, conversation: [] }),
   setContext: (context) => set({ context }),
+  sendToContext: (text) =>
+    set((state) => {
+      const added = text.trim();
+      if (!added) return {};
+      const current = state.context.trimEnd();
+      return { context: current ? `${current}\n\n${added}` : added, selectedId: null };
+    }),
   selectItem: (id, memory) =>
     set(id === null ? { selectedId: null } : { selectedId: id, context: memory ?? '' }),
   addFile: (file) => set((state) => ({ files: [...state.files, file] })),

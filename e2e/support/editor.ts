@@ -1,0 +1,126 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+
+/** Opens the Editor page. */
+export async function openEditor(page: Page): Promise<void> {
+  await page.goto('/editor');
+  await expect(page.getByRole('heading', { level: 1, name: 'Editor' })).toBeVisible();
+}
+
+export const editorPdfInput = (page: Page) => page.getByLabel('Open PDF files');
+export const viewerPages = (page: Page) => page.locator('.pdfViewer .page');
+export const toolButton = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Annotation tools' }).getByRole('button', { name, exact: true });
+
+/** Waits until the document's first page is rendered with its text layer. */
+export async function waitForDocument(page: Page): Promise<Locator> {
+  const first = viewerPages(page).first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await expect(first.locator('.textLayer span').first()).toBeAttached({ timeout: 30_000 });
+  await expect(first.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  return first;
+}
+
+/** Chooses an editing tool and waits until pdf.js has switched to it. */
+export async function chooseTool(page: Page, name: string): Promise<void> {
+  await toolButton(page, name).click();
+  await expect(toolButton(page, name)).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * Selects the text of a long visible text run on the first page by dragging over it with the mouse,
+ * as a user would. Returns the selected text.
+ */
+export async function dragSelectText(page: Page): Promise<string> {
+  const first = viewerPages(page).first();
+  const index = await first.locator('.textLayer span').evaluateAll((spans) => {
+    let best = -1;
+    let bestLength = 0;
+    spans.slice(0, 80).forEach((span, i) => {
+      const rect = span.getBoundingClientRect();
+      const text = span.textContent?.trim() ?? '';
+      if (span.children.length === 0 && rect.width > 60 && rect.height > 4 && text.length > bestLength) {
+        best = i;
+        bestLength = text.length;
+      }
+    });
+    return best;
+  });
+  expect(index, 'a text run to select').toBeGreaterThanOrEqual(0);
+  const span = first.locator('.textLayer span').nth(index);
+  await span.scrollIntoViewIfNeeded();
+  const box = await span.boundingBox();
+  if (!box) throw new Error('the text run has no box');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, y, { steps: 5 });
+  await page.mouse.move(box.x + box.width - 1, y, { steps: 5 });
+  await page.mouse.up();
+  return page.evaluate(() => window.getSelection()?.toString() ?? '');
+}
+
+/**
+ * A point on the part of the first page's editor layer that is on screen (inside the viewer's
+ * scrolling container and the window), as fractions of that part's width and height.
+ */
+export async function pointOnFirstPage(
+  page: Page,
+  fx: number,
+  fy: number,
+): Promise<{ x: number; y: number }> {
+  const layer = viewerPages(page).first().locator('.annotationEditorLayer');
+  await layer.scrollIntoViewIfNeeded();
+  const visible = await layer.evaluate((element) => {
+    const own = element.getBoundingClientRect();
+    const container = element.closest('.pdfViewer')?.parentElement?.getBoundingClientRect() ?? own;
+    const left = Math.max(own.left, container.left, 0);
+    const top = Math.max(own.top, container.top, 0);
+    const right = Math.min(own.right, container.right, window.innerWidth);
+    const bottom = Math.min(own.bottom, container.bottom, window.innerHeight);
+    return { left, top, width: right - left, height: bottom - top };
+  });
+  if (visible.width <= 0 || visible.height <= 0) throw new Error('the first page is not on screen');
+  return { x: visible.left + visible.width * fx, y: visible.top + visible.height * fy };
+}
+
+/** Clicks the Download button and returns the downloaded bytes and file name. */
+export async function downloadPdf(page: Page): Promise<{ bytes: Buffer; name: string; path: string }> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  const path = await download.path();
+  return { bytes: fs.readFileSync(path), name: download.suggestedFilename(), path };
+}
+
+export interface SavedAnnotation {
+  page: number;
+  subtype: string;
+  contents: string;
+}
+
+/** Reads a PDF's annotations in Node with pdf.js's legacy build (the saved file, not the app's memory). */
+export async function annotationsIn(bytes: Buffer): Promise<SavedAnnotation[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 })
+    .promise;
+  try {
+    const found: SavedAnnotation[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      for (const annotation of (await page.getAnnotations()) as {
+        subtype: string;
+        contentsObj?: { str?: string };
+      }[]) {
+        found.push({
+          page: number,
+          subtype: annotation.subtype,
+          contents: annotation.contentsObj?.str ?? '',
+        });
+      }
+    }
+    return found;
+  } finally {
+    await pdf.destroy();
+  }
+}

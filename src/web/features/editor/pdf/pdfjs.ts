@@ -1,0 +1,51 @@
+import * as pdfjsLib from 'pdfjs-dist';
+// Vite copies the worker into the build and gives its URL: no CDN (DESIGN §2, §5).
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type * as ViewerComponents from 'pdfjs-dist/web/pdf_viewer.mjs';
+import 'pdfjs-dist/web/pdf_viewer.css';
+import { BundledBinaryDataFactory } from '../../studio/pdf/pdf-binary-data.js';
+
+pdfjsLib.GlobalWorkerOptions.workerSrc = workerUrl;
+// pdf.js's viewer components read the library from this global instead of importing it.
+(globalThis as { pdfjsLib?: unknown }).pdfjsLib = pdfjsLib;
+
+export type ViewerModule = typeof ViewerComponents;
+export type PdfDocument = pdfjsLib.PDFDocumentProxy;
+export const { AnnotationEditorType, AnnotationEditorParamsType } = pdfjsLib;
+
+let viewerModule: Promise<ViewerModule> | null = null;
+
+/** The viewer components, loaded once, after the global above is in place. */
+export function loadViewerModule(): Promise<ViewerModule> {
+  viewerModule ??= import('pdfjs-dist/web/pdf_viewer.mjs');
+  return viewerModule;
+}
+
+/** Opens a PDF from its bytes; the bytes are copied, since pdf.js hands its input to the worker. */
+export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  const task = pdfjsLib.getDocument({
+    data: bytes.slice(),
+    BinaryDataFactory: BundledBinaryDataFactory,
+    useWorkerFetch: false,
+    isEvalSupported: false,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The clear message for a PDF that cannot be opened: password-protected, corrupt, or anything else. */
+export function openFailureMessage(name: string, error: unknown): string {
+  const kind = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+  if (kind === 'PasswordException') {
+    return `“${name}” is password-protected. The Editor cannot open protected PDFs; remove the password and try again.`;
+  }
+  if (kind === 'InvalidPDFException') {
+    return `“${name}” is not a valid PDF: the file is corrupt or damaged, so it cannot be opened.`;
+  }
+  const reason = error instanceof Error && error.message ? error.message : String(error);
+  return `“${name}” could not be opened: ${reason}`;
+}
