@@ -1,12 +1,13 @@
 import { Route, Routes } from 'react-router';
 import { AuthPage } from '../features/auth/auth-page.js';
+import { CharioteerPage } from '../features/charioteer/components/charioteer-page.js';
 import { SignupPage } from '../features/auth/signup-page.js';
 import { ChatPage } from '../features/chat/components/chat-page.js';
 import { AboutPage } from '../features/pages/about-page.js';
 import { CreatePage } from '../features/personas/create/create-page.js';
+import { EditorRoute } from '../features/editor/index.js';
 import { ExplorerPage } from '../features/personas/explorer/explorer-page.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
-import { PlaceholderPage } from '../features/pages/placeholder-page.js';
 import { TosPage } from '../features/pages/tos-page.js';
 import { ProfileEditPage } from '../features/profile/profile-edit-page.js';
 import { ProfilePage } from '../features/profile/profile-page.js';
@@ -30,8 +31,8 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="update" element={<ProfileEditPage />} />
           <Route path="studio" element={<StudioPage />} />
-          <Route path="charioteer" element={<PlaceholderPage title="Charioteer" />} />
-          <Route path="editor" element={<PlaceholderPage title="Editor" />} />
+          <Route path="charioteer" element={<CharioteerPage />} />
+          <Route path="editor" element={<EditorRoute />} />
           <Route path="explorer" element={<ExplorerPage />} />
           <Route path="create" element={<CreatePage />} />
           <Route path="chat" element={<ChatPage />} />

@@ -1,0 +1,165 @@
+import { useId, useMemo, useState } from 'react';
+import { CHARIOTEER_LIMITS, type Seat } from '../../../../contracts/charioteer.js';
+import type { DirectoryEntry } from '../../../../contracts/personas.js';
+import { Button } from '../../../components/ui/button.js';
+import { CloseIcon, SearchIcon } from '../../../components/ui/icons.js';
+import { describeError } from '../../../lib/api-client.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { Avatar } from '../../profile/avatar.js';
+import { useDirectory } from '../../personas/api/directory-api.js';
+import { ExplorerTabs, tabButtonId } from '../../personas/explorer/explorer-tabs.js';
+import { explorerTabs, findTab, tabFilter, type ExplorerTab } from '../../personas/explorer/tabs.js';
+import { SEARCH_DEBOUNCE_MS } from '../../personas/explorer/use-explorer-state.js';
+import styles from './charioteer.module.css';
+
+interface PersonaPickerProps {
+  username: string;
+  seats: readonly Seat[];
+  onChange: (seats: Seat[]) => void;
+}
+
+const { personasMin, personasMax } = CHARIOTEER_LIMITS;
+
+function toSeat(entry: DirectoryEntry): Seat {
+  return { _id: entry._id, username: entry.username, name: entry.name, profilePic: entry.profilePic };
+}
+
+/** What to tell the user about the seats taken so far. */
+export function seatHint(count: number): string {
+  if (count >= personasMax)
+    return `The table is full: ${personasMax} personas at most. Remove one to seat another.`;
+  if (count < personasMin) return `Choose ${personasMin} to ${personasMax} personas (${count} chosen).`;
+  return `${count} of ${personasMax} seats taken.`;
+}
+
+/** Chooses 2 to 5 personas from the directory, with the Explorer's search and tabs. */
+export function PersonaPicker({ username, seats, onChange }: PersonaPickerProps) {
+  const tabs = useMemo(() => explorerTabs(username), [username]);
+  const [tab, setTab] = useState<ExplorerTab>(() => findTab(tabs, 'All'));
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
+  const idPrefix = useId();
+  const panelId = `${idPrefix}-panel`;
+  const hintId = `${idPrefix}-hint`;
+  const directory = useDirectory(tabFilter(tab, settled, username));
+  const full = seats.length >= personasMax;
+  const seated = new Set(seats.map((seat) => seat._id));
+
+  const toggle = (entry: DirectoryEntry) => {
+    if (seated.has(entry._id)) onChange(seats.filter((seat) => seat._id !== entry._id));
+    else if (!full) onChange([...seats, toSeat(entry)]);
+  };
+
+  const selectTab = (next: ExplorerTab) => {
+    if (next.kind === 'keyword') setSearch('');
+    setTab(next);
+  };
+
+  const typeSearch = (value: string) => {
+    setSearch(value);
+    const all = tabs[0];
+    if (value.trim() !== '' && tab.kind === 'keyword' && all) setTab(all);
+  };
+
+  const entries = directory.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <fieldset className={styles.picker} aria-describedby={hintId}>
+      <legend className={styles.legend}>Who sits at the table</legend>
+      <ul className={styles.chips} aria-label="Seats">
+        {seats.map((seat) => (
+          <li key={seat._id} className={styles.chip}>
+            <Avatar name={seat.name} username={seat.username} src={seat.profilePic} size={28} />
+            <span className={styles.chipName}>
+              {seat.name} <span className={styles.muted}>@{seat.username}</span>
+            </span>
+            <button
+              type="button"
+              className={styles.chipRemove}
+              aria-label={`Remove @${seat.username}`}
+              onClick={() => onChange(seats.filter((other) => other._id !== seat._id))}
+            >
+              <CloseIcon size={14} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p id={hintId} className={full ? `${styles.hint} ${styles.hintFull}` : styles.hint} aria-live="polite">
+        {seatHint(seats.length)}
+      </p>
+      <div role="search" className={styles.search}>
+        <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
+          Search personas
+        </label>
+        <SearchIcon size={18} className={styles.searchIcon} aria-hidden="true" />
+        <input
+          id={`${idPrefix}-search`}
+          type="search"
+          className={styles.searchInput}
+          placeholder="search ai"
+          value={search}
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => typeSearch(event.target.value)}
+        />
+      </div>
+      <ExplorerTabs tabs={tabs} selected={tab} onSelect={selectTab} panelId={panelId} idPrefix={idPrefix} />
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={tabButtonId(idPrefix, tab)}
+        className={styles.results}
+      >
+        {directory.isPending ? (
+          <p role="status" className={styles.muted}>
+            Loading...
+          </p>
+        ) : directory.isError && entries.length === 0 ? (
+          <p role="alert" className={styles.error}>
+            Error: {describeError(directory.error)}
+          </p>
+        ) : entries.length === 0 ? (
+          <p className={styles.muted}>
+            {settled ? `No personas match “${settled}” here.` : 'No personas here yet.'}
+          </p>
+        ) : (
+          <ul className={styles.candidates} aria-label="Personas">
+            {entries.map((entry) => {
+              const isSeated = seated.has(entry._id);
+              return (
+                <li key={entry._id} className={styles.candidate} data-seated={isSeated || undefined}>
+                  <Avatar name={entry.name} username={entry.username} src={entry.profilePic} size={40} />
+                  <span className={styles.candidateText}>
+                    <span className={styles.candidateName}>{entry.name}</span>
+                    <span className={styles.muted}>@{entry.username}</span>
+                  </span>
+                  <Button
+                    variant={isSeated ? 'primary' : 'secondary'}
+                    className={styles.seatButton}
+                    aria-pressed={isSeated}
+                    aria-label={`Seat @${entry.username}`}
+                    disabled={!isSeated && full}
+                    onClick={() => toggle(entry)}
+                  >
+                    {isSeated ? 'Seated' : 'Seat'}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {directory.hasNextPage ? (
+          <Button
+            variant="ghost"
+            busy={directory.isFetchingNextPage}
+            disabled={directory.isFetchingNextPage}
+            onClick={() => void directory.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

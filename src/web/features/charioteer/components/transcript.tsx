@@ -1,0 +1,113 @@
+import { useLayoutEffect, useRef } from 'react';
+import type { Seat, Turn } from '../../../../contracts/charioteer.js';
+import type { SelfUser } from '../../../../contracts/users.js';
+import { Avatar } from '../../profile/avatar.js';
+import type { LiveTurn } from '../hooks/use-charioteer-events.js';
+import styles from './charioteer.module.css';
+
+interface TranscriptProps {
+  turns: readonly Turn[];
+  seats: readonly Seat[];
+  me: SelfUser;
+  live: LiveTurn | null;
+}
+
+interface Speaker {
+  name: string;
+  username: string;
+  profilePic: string;
+  label: string;
+}
+
+function speakerOf(
+  speakerId: string | null,
+  kind: Turn['speakerKind'],
+  seats: readonly Seat[],
+  me: SelfUser,
+): Speaker {
+  if (kind === 'user')
+    return { name: me.name, username: me.username, profilePic: me.profilePic, label: 'You' };
+  const seat = seats.find((candidate) => candidate._id === speakerId);
+  if (!seat) return { name: '?', username: 'someone', profilePic: '', label: 'A persona' };
+  return { ...seat, label: `@${seat.username}` };
+}
+
+function TurnView({
+  speaker,
+  text,
+  mine,
+  streaming,
+}: {
+  speaker: Speaker;
+  text: string;
+  mine: boolean;
+  streaming?: boolean;
+}) {
+  return (
+    <article
+      className={mine ? `${styles.turn} ${styles.turnMine}` : styles.turn}
+      aria-busy={streaming || undefined}
+      data-streaming={streaming || undefined}
+    >
+      <Avatar name={speaker.name} username={speaker.username} src={speaker.profilePic} size={36} />
+      <div className={styles.turnBody}>
+        <p className={styles.turnSpeaker}>{speaker.label}</p>
+        <p className={styles.turnText}>
+          {text}
+          {streaming ? <span className={styles.caret} aria-hidden="true" /> : null}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** Everything said at the table, the turn being spoken growing at the end. */
+export function Transcript({ turns, seats, me, live }: TranscriptProps) {
+  const logRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const liveSpeaker = live ? speakerOf(live.speakerId, 'persona', seats, me) : null;
+
+  // Follow the conversation unless the reader has scrolled up to read something earlier.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && stick.current) log.scrollTop = log.scrollHeight;
+  }, [turns.length, live?.text]);
+
+  return (
+    <div
+      ref={logRef}
+      role="log"
+      aria-label="Transcript"
+      tabIndex={0}
+      className={styles.log}
+      onScroll={(event) => {
+        const log = event.currentTarget;
+        stick.current = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+      }}
+    >
+      {turns.length === 0 && !live ? <p className={styles.logEmpty}>Nobody has spoken yet.</p> : null}
+      {turns.map((turn) => (
+        <TurnView
+          key={turn._id}
+          speaker={speakerOf(turn.speakerId, turn.speakerKind, seats, me)}
+          text={turn.text}
+          mine={turn.speakerKind === 'user'}
+        />
+      ))}
+      {live && liveSpeaker ? (
+        live.text === '' ? (
+          <div className={styles.typing} role="status">
+            <span className={styles.dots} aria-hidden="true" data-testid="typing-dots">
+              <span />
+              <span />
+              <span />
+            </span>
+            <span>{liveSpeaker.label} is speaking…</span>
+          </div>
+        ) : (
+          <TurnView key={live.turnId} speaker={liveSpeaker} text={live.text} mine={false} streaming />
+        )
+      ) : null}
+    </div>
+  );
+}
