@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AI_LIMITS } from './ai.js';
+import { PLAIN_TEXT_RULE, PRESETS, STUDIO_SHORTCUTS, type PresetId } from './studio-presets.js';
 import {
-  PLAIN_TEXT_RULE,
-  PRESETS,
   PROMPT_BUDGET,
-  STUDIO_SHORTCUTS,
   buildPresetPrompt,
   fitConversation,
   presetCanRun,
-  type PresetId,
   type StudioTurn,
-} from './studio-presets.js';
+} from './studio-prompt.js';
 
 const empty = { input: '', conversation: [], context: '' };
 const AI_PRESET_IDS = Object.keys(PRESETS) as PresetId[];

@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Inline icons: decorative (aria-hidden); the control that holds one carries the accessible name. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
+/** The frame every icon shares; exported so features can draw their own in the same style. */
+export function Icon({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,26 +1,9 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Icon as SharedIcon, type IconProps } from '../../../components/ui/icons.js';
 
-/** The studio's own decorative icons (the shared set has no bookmark, bolt or file). */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+/** The studio's own decorative icons (the shared set has no bookmark, bolt or file), a size smaller. */
+function Icon({ size = 18, ...rest }: IconProps & { children: ReactNode }) {
+  return <SharedIcon size={size} {...rest} />;
 }
 
 export const BookmarkIcon = (props: IconProps) => (

@@ -2,12 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
 import { AI_ERRORS, WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
 import { RECALL_EMPTY_MESSAGE } from '../../../../contracts/recall.js';
-import {
-  PRESETS,
-  buildPresetPrompt,
-  presetCanRun,
-  type PresetId,
-} from '../../../../contracts/studio-presets.js';
+import { PRESETS, type PresetId } from '../../../../contracts/studio-presets.js';
+import { buildPresetPrompt, presetCanRun } from '../../../../contracts/studio-prompt.js';
 import { contextChip } from '../../../../contracts/recall.js';
 import { ApiError, describeError } from '../../../lib/api-client.js';
 import { AnswerCutOffError, isAbort, lookUpPhrase, streamAiAnswer } from '../api/ai-stream.js';
