@@ -1,0 +1,12 @@
+/** One opened PDF: its bytes (with the annotations made so far, once the user switches away). */
+export interface OpenedFile {
+  id: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The message under the toolbars; `studioLink` adds a link to the Studio after a send. */
+export type Notice = { kind: 'error' | 'success'; text: string; studioLink?: boolean } | null;
+
+/** Which long-running action is under way, so that only its button shows as busy. */
+export type BusyAction = 'open' | 'download' | 'send' | 'note' | null;

@@ -1,0 +1,104 @@
+import { ACTION_LIMITS } from '../../../../contracts/actions.js';
+import { describeError } from '../../../lib/api-client.js';
+import { useSession } from '../../../lib/session-store.js';
+import { useCreateAction } from '../../studio/api/actions-api.js';
+import { useStudio } from '../../studio/state/studio-store.js';
+import { canvasNoteTitle } from '../lib/note-title.js';
+import { documentText } from '../pdf/document-text.js';
+import type { EditorDocuments } from './use-editor-documents.js';
+
+function annotatedName(name: string): string {
+  return `${name.replace(/\.pdf$/i, '')}-annotated.pdf`;
+}
+
+/** The selected text, if the selection lies inside the viewer. */
+function selectedTextIn(container: HTMLElement | null): string {
+  const selection = window.getSelection();
+  if (!container || !selection || selection.isCollapsed) return '';
+  const node = selection.anchorNode;
+  if (!node || !container.contains(node)) return '';
+  return selection.toString().trim();
+}
+
+/** What the shown PDF can be turned into: an annotated download, Studio context, or a note. */
+export function useEditorActions(editor: EditorDocuments) {
+  const { containerRef, controllerRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
+  const userId = useSession((state) => state.user?._id ?? '');
+  const sendToContext = useStudio((state) => state.sendToContext);
+  const createAction = useCreateAction(userId);
+
+  const download = async () => {
+    const pdf = pdfRef.current;
+    const file = files.find((item) => item.id === activeId);
+    if (!pdf || !file) return;
+    setBusy('download');
+    try {
+      controllerRef.current?.commitEditing();
+      const bytes = await pdf.saveDocument();
+      const url = URL.createObjectURL(
+        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = annotatedName(file.name);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setNotice({ kind: 'error', text: `Could not save the annotated PDF: ${describeError(error)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** The selection inside the viewer, or else the whole document's text. */
+  const pickText = async (): Promise<{ text: string; whole: boolean }> => {
+    const selected = selectedTextIn(containerRef.current);
+    if (selected) return { text: selected, whole: false };
+    const pdf = pdfRef.current;
+    return { text: pdf ? (await documentText(pdf)).trim() : '', whole: true };
+  };
+
+  const sendToStudio = async () => {
+    setBusy('send');
+    try {
+      const { text, whole } = await pickText();
+      if (!text) {
+        setNotice({ kind: 'error', text: 'There is no text to send: this PDF has no readable text.' });
+        return;
+      }
+      sendToContext(text);
+      setNotice({
+        kind: 'success',
+        text: `${whole ? 'The whole text' : 'The selection'} (${text.length.toLocaleString('en-US')} characters) is in the Studio’s context.`,
+        studioLink: true,
+      });
+    } catch (error) {
+      setNotice({ kind: 'error', text: describeError(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const saveAsNote = async () => {
+    setBusy('note');
+    try {
+      const { text } = await pickText();
+      const memory = text.slice(0, ACTION_LIMITS.memoryMax);
+      if (!memory) {
+        setNotice({ kind: 'error', text: 'There is no text to save: this PDF has no readable text.' });
+        return;
+      }
+      const title = canvasNoteTitle(memory);
+      await createAction.mutateAsync({ type: 'note', title, memory });
+      setNotice({ kind: 'success', text: `Saved the note “${title}”.` });
+    } catch (error) {
+      setNotice({ kind: 'error', text: `Could not save the note: ${describeError(error)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { userId, download, sendToStudio, saveAsNote };
+}
