@@ -50,16 +50,7 @@ export function buildPersonaPrompt(
     .filter(Boolean)
     .join('\n\n');
 
-  const kept: HistoryMessage[] = [];
-  let used = 0;
-  for (let i = history.length - 1; i >= 0; i -= 1) {
-    const message = history[i];
-    if (!message) continue;
-    if (kept.length > 0 && used + message.text.length > budget) break;
-    kept.unshift(message);
-    used += message.text.length;
-  }
-
+  const kept = newestWithin(history, budget);
   const turns = alternatingTurns(
     kept.map((message) => ({
       role: message.senderId === persona.id ? 'assistant' : 'user',
@@ -82,4 +73,18 @@ export function alternatingTurns(items: Array<{ role: 'user' | 'assistant'; cont
   }
   while (turns[0]?.role === 'assistant') turns.shift();
   return turns;
+}
+
+/** The newest items whose text fits `budget` characters, oldest first; the very newest is always kept. */
+export function newestWithin<T extends { text: string }>(items: readonly T[], budget: number): T[] {
+  const kept: T[] = [];
+  let used = 0;
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const item = items[i];
+    if (!item) continue;
+    if (kept.length > 0 && used + item.text.length > budget) break;
+    kept.unshift(item);
+    used += item.text.length;
+  }
+  return kept;
 }

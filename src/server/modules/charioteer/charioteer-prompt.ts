@@ -1,6 +1,11 @@
 import type { DiscussionTurnRow } from '../../db/schema.js';
 import type { ChatTurn } from '../ai/engine.js';
-import { HISTORY_CHAR_BUDGET, alternatingTurns, type PersonaForPrompt } from '../ai/persona-prompt.js';
+import {
+  HISTORY_CHAR_BUDGET,
+  alternatingTurns,
+  newestWithin,
+  type PersonaForPrompt,
+} from '../ai/persona-prompt.js';
 
 /** How many recent turns a speaker sees, before the character budget trims them. */
 export const RECENT_TURNS = 12;
@@ -32,13 +37,7 @@ export function buildTurnPrompt(
     .filter(Boolean)
     .join('\n\n');
 
-  const kept: DiscussionTurnRow[] = [];
-  let used = 0;
-  for (const turn of recent.slice(-RECENT_TURNS).reverse()) {
-    if (kept.length > 0 && used + turn.text.length > HISTORY_CHAR_BUDGET) break;
-    kept.unshift(turn);
-    used += turn.text.length;
-  }
+  const kept = newestWithin(recent.slice(-RECENT_TURNS), HISTORY_CHAR_BUDGET);
   const turns = alternatingTurns(
     kept.map((turn) =>
       turn.speakerId === speaker.id
