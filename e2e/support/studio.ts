@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PDF_FIXTURES } from '../../test/fixtures/fixture-paths.js';
 
 /**
  * What the e2e fake provider streams for every prompt (FAKE_AI_REPLY in fake-ai-server.ts; importing
@@ -9,8 +10,7 @@ import path from 'node:path';
  */
 export const FAKE_AI_REPLY = 'Hello! I am your assistant. How can I help today?';
 
-/** The shared real-world PDFs and their pdftotext references (see ../shared/fixtures/pdfs/SOURCE.md). */
-export const PDF_FIXTURES = path.resolve('..', 'shared', 'fixtures', 'pdfs');
+export { PDF_FIXTURES };
 
 export interface PdfFixture {
   name: string;

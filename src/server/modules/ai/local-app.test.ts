@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiStatusResponse } from '../../../contracts/ai.js';
 import { buildUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { FIXTURE_MODEL, fixtureModelBytes } from './local/test-support.js';
+import { FIXTURE_MODEL } from '../../test/local-model.js';
 
 describe('the app on the local provider, with the real tiny model', () => {
   let server: TestServer;
   beforeAll(async () => {
-    fixtureModelBytes();
     server = await startTestServer({
       AI_PROVIDER: 'local',
       LOCAL_MODEL: FIXTURE_MODEL,

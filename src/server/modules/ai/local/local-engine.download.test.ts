@@ -12,7 +12,7 @@ import {
   startModelServer,
   unreachableUrl,
   waitForState,
-} from './test-support.js';
+} from '../../../test/local-model.js';
 
 // The download path against a plain HTTP server on 127.0.0.1 serving the tiny fixture model: no internet.
 const fixture = fixtureModelBytes();
@@ -105,7 +105,11 @@ describe('local engine downloading its model', () => {
     const { engine, log } = engineFor(server.url('resumed.gguf'));
     await waitForState(engine, 'ready');
 
-    expect(server.requests).toEqual([{ range: undefined }, { range: `bytes=${cut}-` }]);
+    // It resumes from what it kept: the cut, or a little less when fetch drops its last buffered chunk.
+    expect(server.requests).toHaveLength(2);
+    const resumedAt = Number(/^bytes=(\d+)-$/.exec(server.requests[1]?.range ?? '')?.[1]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThanOrEqual(cut);
     expect(readFileSync(path.join(models, 'resumed.gguf')).equals(fixture)).toBe(true);
     expect(log.lines.join('\n')).toMatch(/Resuming the download of resumed\.gguf/);
   }, 10_000);

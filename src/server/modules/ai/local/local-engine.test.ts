@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiUnavailableError, type AiEngine, type GenerateRequest } from '../engine.js';
 import { BUSY_MESSAGE } from './generation-queue.js';
 import { createLocalEngine } from './local-engine.js';
-import { FIXTURE_MODEL, fixtureModelBytes, memoryLog, waitForState } from './test-support.js';
+import { FIXTURE_MODEL, fixtureModelBytes, memoryLog, waitForState } from '../../../test/local-model.js';
 
 // Tests the mechanics with a real 260K-parameter TinyStories model: it babbles stories, and that is fine.
 fixtureModelBytes();

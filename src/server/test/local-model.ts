@@ -1,23 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AiEngine, AiState } from '../engine.js';
+import { FIXTURE_MODEL } from '../../../test/fixtures/fixture-paths.js';
+import type { AiEngine, AiState } from '../modules/ai/engine.js';
 
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+export { FIXTURE_MODEL };
 
-/** The tiny real model every local-model test uses (shared/ sits beside the repository). */
-export const FIXTURE_MODEL = path.resolve(repoRoot, '../shared/fixtures/models/stories260K.gguf');
-
-/** The fixture's bytes; fails loudly when shared/ is missing rather than skipping the tests. */
+/** The tiny real model's bytes (test/fixtures/models, part of the repository). */
 export function fixtureModelBytes(): Buffer {
-  if (!existsSync(FIXTURE_MODEL)) {
-    throw new Error(
-      `The test model ${FIXTURE_MODEL} is missing. The local AI tests need shared/fixtures/models/stories260K.gguf ` +
-        'beside the repository (see shared/fixtures/models/SOURCE.md).',
-    );
-  }
   return readFileSync(FIXTURE_MODEL);
 }
 
@@ -62,21 +52,21 @@ export async function startModelServer(options: ModelServerOptions) {
   const requests: { range: string | undefined }[] = [];
   const { body } = options;
 
+  /** Writes `bytes` in chunks; with `cutAt`, stops after exactly that many bytes and closes the connection. */
   async function send(res: ServerResponse, bytes: Buffer, cutAt?: number) {
     const size = options.chunkSize ?? 64 * 1024;
     const end = cutAt ?? bytes.length;
     for (let at = 0; at < end; at += size) {
       if (res.destroyed) return;
-      res.write(bytes.subarray(at, Math.min(at + size, end)));
+      // Waiting for each write to reach the socket makes the cut land at a byte count, never at a moment.
+      await new Promise<void>((resolve) =>
+        res.write(bytes.subarray(at, Math.min(at + size, end)), () => resolve()),
+      );
       if (options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
     }
-    if (cutAt !== undefined) {
-      // Let the bytes leave before cutting, as a dropped connection would.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      res.socket?.destroy();
-      return;
-    }
-    res.end();
+    if (cutAt === undefined) return void res.end();
+    // A FIN after the last byte, as a server dropping a download does: everything written is delivered first.
+    res.socket?.end();
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
