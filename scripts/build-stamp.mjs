@@ -2,8 +2,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// fileURLToPath, not URL#pathname: the project may live in a folder whose name has spaces or non-ASCII letters.
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 
 const INPUTS = ['src', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
@@ -31,4 +33,8 @@ export function computeStamp() {
 
 export function readStamp() {
   return fs.existsSync(STAMP_FILE) ? fs.readFileSync(STAMP_FILE, 'utf8').trim() : '';
+}
+
+export function writeStamp(stamp) {
+  fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
 }

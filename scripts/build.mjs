@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, STAMP_FILE, computeStamp } from './build-stamp.mjs';
+import { ROOT, computeStamp, writeStamp } from './build-stamp.mjs';
 
 function run(label, bin, args) {
   console.log(`[build] ${label}`);
@@ -22,7 +22,7 @@ export function build() {
   fs.rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
   run('web app (vite)', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']);
   run('server (tsc)', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.server.json']);
-  fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
+  writeStamp(stamp);
   console.log('[build] done');
 }
 
