@@ -73,6 +73,9 @@ const EnvSchema = z.object({
 
 export type Env = z.input<typeof EnvSchema>;
 
+/** Every environment variable the server reads; the README's configuration table lists exactly these. */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof Env)[];
+
 /** Typed, validated configuration; see the README's configuration table. */
 export interface Config {
   port: number;
