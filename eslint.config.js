@@ -21,6 +21,13 @@ const contractsStayPure = {
   ],
 };
 
+/** Test code (test/ folders, *.test.* files, test/fixtures) never ships: production code may not import it. */
+const noTestCode = {
+  group: ['**/test/**', '**/*.test', '**/*.test.*'],
+  message: 'Production code never imports test code or fixtures.',
+};
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,6 +48,22 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['src/web/**'], rules: { 'no-restricted-imports': ['error', noServerFromWeb] } },
-  { files: ['src/contracts/**'], rules: { 'no-restricted-imports': ['error', contractsStayPure] } },
+  {
+    files: ['src/server/**', 'scripts/**'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestCode] }] },
+  },
+  {
+    files: ['src/web/**'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noServerFromWeb.patterns, noTestCode] }] },
+  },
+  {
+    files: ['src/web/**/*.test.{ts,tsx}', 'src/web/**/test/**'],
+    rules: { 'no-restricted-imports': ['error', noServerFromWeb] },
+  },
+  {
+    files: ['src/contracts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...contractsStayPure.patterns, noTestCode] }] },
+  },
 );

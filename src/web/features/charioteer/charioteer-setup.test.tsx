@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.js';
-import { ME, buildDiscussion, callsTo, fakeCharioteerServer } from './charioteer-test-server.js';
+import { ME, buildDiscussion, callsTo, fakeCharioteerServer } from '../../test/charioteer-server.js';
 
 const seatButton = (username: string) => screen.getByRole('button', { name: `Seat @${username}` });
 const chips = () => screen.getByRole('list', { name: 'Seats' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
-import { buildEntry, directoryParams, fakeDirectory } from './explorer-test-server.js';
+import { buildEntry, directoryParams, fakeDirectory } from '../../../test/explorer-server.js';
 
 const me = buildSelfUser({ username: 'ada' });
 const sage = buildEntry({ username: 'sage', name: 'Sage', tag: 'Philosophy', bio: 'Calm answers.' });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/render.js';
-import { SAGE as sage, personaApi } from './persona-test-api.js';
+import { SAGE as sage, personaApi } from '../../../test/persona-api.js';
 
 const me = buildSelfUser({ username: 'ada' });
 const toggle = () => screen.getByRole('button', { name: 'Edit AI' });

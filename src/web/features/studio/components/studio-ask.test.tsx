@@ -7,7 +7,7 @@ import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { BUSY_MESSAGE } from '../hooks/use-studio-requests.js';
 import { useStudio } from '../state/studio-store.js';
-import { callsTo, studioApi, studioUser } from '../studio-test-api.js';
+import { callsTo, studioApi, studioUser } from '../../../test/studio-api.js';
 
 const askBox = () => screen.getByRole('textbox', { name: 'Ask AI' });
 const outputBox = () => screen.getByRole('textbox', { name: 'Output' });

@@ -7,7 +7,7 @@ import { PLAIN_TEXT_RULE, STUDIO_SHORTCUTS } from '../../../../contracts/studio-
 import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { useStudio } from '../state/studio-store.js';
-import { buildAction, callsTo, studioApi, studioUser, webAnswer } from '../studio-test-api.js';
+import { buildAction, callsTo, studioApi, studioUser, webAnswer } from '../../../test/studio-api.js';
 import { DELETE_CONFIRMATION } from './context-panel.js';
 
 const askBox = () => screen.getByRole('textbox', { name: 'Ask AI' });

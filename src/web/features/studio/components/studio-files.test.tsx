@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { useStudio } from '../state/studio-store.js';
-import { studioApi, studioUser } from '../studio-test-api.js';
+import { studioApi, studioUser } from '../../../test/studio-api.js';
 
 // pdf.js needs a real browser (its worker); e2e/studio-pdf.spec.ts covers the real extraction.
 const extractPdfText = vi.hoisted(() => vi.fn());

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { Action } from '../../../contracts/actions.js';
-import type { WebLookupResponse } from '../../../contracts/ai.js';
-import { mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock.js';
-import { buildSelfUser } from '../../test/fixtures.js';
+import type { Action } from '../../contracts/actions.js';
+import type { WebLookupResponse } from '../../contracts/ai.js';
+import { mockApi, type RecordedCall, type Reply } from './fetch-mock.js';
+import { buildSelfUser } from './fixtures.js';
 
 export const studioUser = buildSelfUser();
 

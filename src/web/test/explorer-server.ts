@@ -1,6 +1,6 @@
-import type { DirectoryEntry } from '../../../../contracts/personas.js';
-import type { Reply } from '../../../test/fetch-mock.js';
-import { mockApi, type RecordedCall } from '../../../test/fetch-mock.js';
+import type { DirectoryEntry } from '../../contracts/personas.js';
+import type { Reply } from './fetch-mock.js';
+import { mockApi, type RecordedCall } from './fetch-mock.js';
 
 let sequence = 0;
 

@@ -1,6 +1,6 @@
-import type { ProfileResponse } from '../../../../contracts/users.js';
-import { mockApi, type RecordedCall } from '../../../test/fetch-mock.js';
-import { buildProfile } from '../../../test/fixtures.js';
+import type { ProfileResponse } from '../../contracts/users.js';
+import { mockApi, type RecordedCall } from './fetch-mock.js';
+import { buildProfile } from './fixtures.js';
 
 /** A persona created by "ada" (the default signed-in test user), as its creator sees it. */
 export const SAGE = buildProfile({

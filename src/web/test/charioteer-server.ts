@@ -1,8 +1,8 @@
-import type { Action } from '../../../contracts/actions.js';
-import type { Discussion, Seat, Turn } from '../../../contracts/charioteer.js';
-import type { DirectoryEntry } from '../../../contracts/personas.js';
-import { buildSelfUser } from '../../test/fixtures.js';
-import { mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock.js';
+import type { Action } from '../../contracts/actions.js';
+import type { Discussion, Seat, Turn } from '../../contracts/charioteer.js';
+import type { DirectoryEntry } from '../../contracts/personas.js';
+import { buildSelfUser } from './fixtures.js';
+import { mockApi, type RecordedCall, type Reply } from './fetch-mock.js';
 
 export const ME = buildSelfUser();
 
