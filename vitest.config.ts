@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/contracts/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'src/server/**/*.scaleout.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { Discussion } from '../../../contracts/charioteer.js';
 import { latestSocket, type FakeSocket } from '../../test/fake-socket.js';
 import { renderApp } from '../../test/render.js';
-import { ME, buildDiscussion, buildTurn, callsTo, fakeCharioteerServer } from '../../test/charioteer-server.js';
+import {
+  ME,
+  buildDiscussion,
+  buildTurn,
+  callsTo,
+  fakeCharioteerServer,
+} from '../../test/charioteer-server.js';
 
 const log = () => screen.getByRole('log', { name: 'Transcript' });
 const streaming = () => log().querySelector<HTMLElement>('[data-streaming]');
