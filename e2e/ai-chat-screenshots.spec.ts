@@ -77,12 +77,12 @@ for (const width of [375, 1280] as const) {
       const credentials = newCredentials(`aiban${width}`);
       await createUser(request, credentials);
       await signIn(page, credentials);
-      let status: Record<string, unknown> = { state: 'downloading', provider: 'local', progress: 0.42 };
+      let status: Record<string, unknown> = { state: 'downloading', progress: 0.42 };
       await page.route('**/api/ai/status', (route) => route.fulfill({ json: status }));
 
       await page.goto('/chat/:ai');
       const banner = page.locator('[data-state="downloading"]');
-      await expect(banner).toContainText('Downloading the AI model… 42%');
+      await expect(banner).toContainText('Getting the AI ready… 42%');
       await expect(page.getByRole('progressbar', { name: 'AI model download' })).toHaveAttribute(
         'aria-valuenow',
         '42',
@@ -91,26 +91,21 @@ for (const width of [375, 1280] as const) {
       await setStarMode(page, true);
       await shoot(page, `banner-downloading-star-${width}`);
 
-      status = { state: 'loading', provider: 'local' };
+      status = { state: 'loading' };
       await expect(page.locator('[data-state="loading"]')).toBeVisible({ timeout: 5_000 });
       await shoot(page, `banner-loading-star-${width}`);
 
-      status = {
-        state: 'unavailable',
-        provider: 'local',
-        message:
-          'No AI model could be loaded. Set LOCAL_MODEL to a GGUF file or URL, or set AI_PROVIDER to a hosted provider, then restart the server.',
-      };
+      status = { state: 'unavailable' };
       await page.reload();
       const notice = page.locator('[data-state="unavailable"]');
-      await expect(notice).toContainText('Set LOCAL_MODEL');
+      await expect(notice).toContainText('AI replies are not available on this server yet.');
       await shoot(page, `banner-unavailable-star-${width}`);
       await setStarMode(page, false);
       await shoot(page, `banner-unavailable-${width}`);
       await notice.getByRole('button', { name: 'Dismiss AI notice' }).click();
       await expect(notice).toHaveCount(0);
 
-      status = { state: 'ready', provider: 'local' };
+      status = { state: 'ready' };
       await page.goto('/about');
       await expect(page.locator('[data-state]')).toHaveCount(0);
     });

@@ -14,14 +14,30 @@ export const GetAiRequest = z.object({
 });
 export type GetAiRequest = z.infer<typeof GetAiRequest>;
 
-/** GET /api/ai/status: whether AI answers now, a download's progress, or what to do. */
+/**
+ * GET /api/ai/status, for signed-in people: whether AI answers now and, while the model downloads, how far it
+ * is (0..1). Nothing more: why AI is unavailable and how to fix it is for the operator, in the server log.
+ */
 export const AiStatusResponse = z.object({
   state: z.enum(['ready', 'downloading', 'loading', 'unavailable', 'off']),
-  provider: z.string(),
   progress: z.number().min(0).max(1).optional(),
-  message: z.string().optional(),
 });
 export type AiStatusResponse = z.infer<typeof AiStatusResponse>;
+
+/** "43 %" from 0.43: how people see a download's progress, in the banner and in refusals. */
+export function progressPercent(progress: number): number {
+  return Math.min(100, Math.max(0, Math.floor(progress * 100)));
+}
+
+/** What people are told while AI cannot answer: never a path, an address or a setting. */
+export const AI_NOT_READY = {
+  unavailable: 'AI replies are not available on this server yet.',
+  off: 'AI replies are turned off on this server.',
+  loading: 'The AI is getting ready. Please try again in a moment.',
+  downloading: (progress: number) =>
+    `The AI is getting ready (${progressPercent(progress)} %). Please try again in a few minutes.`,
+  closing: 'The AI is restarting. Please try again in a moment.',
+} as const;
 
 export const AI_ERRORS = {
   busy: 'You already have an AI request running. Wait for it to finish, then try again.',

@@ -16,6 +16,7 @@ import { aiRoutes } from './modules/ai/ai.routes.js';
 import { registerCharioteer } from './modules/charioteer/charioteer.module.js';
 import { aiService } from './modules/ai/ai.service.js';
 import { createEngine } from './modules/ai/create-engine.js';
+import { formatOperatorNotice } from './lib/operator-notice.js';
 import { webLookupService } from './modules/ai/web-lookup.service.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
@@ -80,6 +81,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const engine = await createEngine(config.ai, config.dataDir, {
     info: (message) => app.log.info(message),
     warn: (message) => app.log.warn(message),
+    actionNeeded: (problem, steps) => {
+      app.log.warn({ steps }, problem);
+      if (config.logLevel !== 'silent') process.stderr.write(formatOperatorNotice(problem, steps));
+    },
   });
   app.addHook('onClose', () => engine.close());
   const ai = aiService(engine, config.ai);

@@ -11,13 +11,15 @@ export function fixtureModelBytes(): Buffer {
   return readFileSync(FIXTURE_MODEL);
 }
 
-/** A log that keeps what it is told. */
+/** An engine log that keeps what it is told. */
 export function memoryLog() {
   const lines: string[] = [];
   return {
     lines,
     info: (message: string) => void lines.push(`info: ${message}`),
     warn: (message: string) => void lines.push(`warn: ${message}`),
+    actionNeeded: (problem: string, steps: string[]) =>
+      void lines.push(`action needed: ${problem} ${steps.join(' | ')}`),
   };
 }
 
@@ -27,7 +29,7 @@ export async function waitForState(engine: AiEngine, state: AiState, timeoutMs =
   while (engine.status().state !== state) {
     const status = engine.status();
     if (state !== 'unavailable' && status.state === 'unavailable') {
-      throw new Error(`The engine became unavailable: ${status.message}`);
+      throw new Error(`The engine became unavailable: ${status.detail}`);
     }
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${state}: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface ServerProcess {
   baseUrl: string;
   pid: number;
+  /** Everything the process wrote to stdout and stderr so far: what an operator sees in the console. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startServerProcess(
   return {
     baseUrl,
     pid: child.pid ?? 0,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

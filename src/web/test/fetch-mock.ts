@@ -24,7 +24,7 @@ export function mockApi(handler: Handler, { aiStatus = 'ready' }: { aiStatus?: '
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     if (aiStatus === 'ready' && path === AI_STATUS_PATH) {
-      return new Response(JSON.stringify({ state: 'ready', provider: 'test' }), {
+      return new Response(JSON.stringify({ state: 'ready' }), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
       });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { GetAiRequest, WebLookupRequest } from '../../../contracts/ai.js';
+import { GetAiRequest, WebLookupRequest, type AiStatusResponse } from '../../../contracts/ai.js';
 import { parseInput } from '../../lib/http-error.js';
 import { requireUser } from '../../plugins/session.js';
 import type { AiService } from './ai.service.js';
@@ -22,7 +22,12 @@ export async function aiRoutes(
 ): Promise<void> {
   const { ai, web } = deps;
 
-  app.get('/api/ai/status', async () => ai.engine.status());
+  // People see whether AI answers and how far a download is; why it fails and how to fix it stays in the log.
+  app.get('/api/ai/status', async (request): Promise<AiStatusResponse> => {
+    requireUser(request);
+    const { state, progress } = ai.engine.status();
+    return progress === undefined ? { state } : { state, progress };
+  });
 
   app.post('/api/ai/getAI', async (request, reply) => {
     const user = requireUser(request);

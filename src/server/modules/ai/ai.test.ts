@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AI_ERRORS } from '../../../contracts/ai.js';
+import { AI_ERRORS, AI_NOT_READY } from '../../../contracts/ai.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -123,24 +123,26 @@ describe('POST /api/ai/getAI/stream', () => {
 });
 
 describe('GET /api/ai/status', () => {
-  it('reports the provider as ready', async () => {
-    expect((await server.client().get('/api/ai/status')).body).toEqual({
-      state: 'ready',
-      provider: 'openai-compatible',
-    });
+  it('tells a signed-in person the state, and nothing else', async () => {
+    expect((await me.client.get('/api/ai/status')).body).toEqual({ state: 'ready' });
+  });
+
+  it('tells a visitor nothing', async () => {
+    const res = await server.client().get('/api/ai/status');
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toMatch(/ready|openai/);
   });
 });
 
 describe('AI turned off', () => {
-  it('says so in the status and answers 503 with what to set', async () => {
+  it('says so in the status and answers 503, without naming settings', async () => {
     const off = await startTestServer({ AI_PROVIDER: 'off' });
     try {
       const user = await buildUser(off.client());
-      const status = await off.client().get<{ state: string; message: string }>('/api/ai/status');
-      expect(status.body.state).toBe('off');
+      expect((await user.client.get('/api/ai/status')).body).toEqual({ state: 'off' });
       const res = await user.client.post('/api/ai/getAI', { message: 'hi' });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: expect.stringContaining('AI_PROVIDER') });
+      expect(res.body).toEqual({ error: AI_NOT_READY.off });
     } finally {
       await off.close();
     }

@@ -1,14 +1,10 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { AI_NOT_READY } from '../../../contracts/ai.js';
 import type { AiConfig } from '../../config.js';
-import { AiUnavailableError, type AiEngine } from './engine.js';
+import { AiUnavailableError, type AiEngine, type EngineLog } from './engine.js';
 import { createSdkEngine } from './sdk-engine.js';
-
-export interface EngineLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 /** The engine AI_PROVIDER asks for. */
 export async function createEngine(config: AiConfig, dataDir: string, log: EngineLog): Promise<AiEngine> {
@@ -44,18 +40,19 @@ export async function createEngine(config: AiConfig, dataDir: string, log: Engin
   }
 }
 
-const OFF_MESSAGE =
-  'AI is turned off on this server. Set AI_PROVIDER to local or a hosted provider to turn it on.';
-
 function offEngine(): AiEngine {
   return {
-    status: () => ({ state: 'off', provider: 'off', message: OFF_MESSAGE }),
+    status: () => ({
+      state: 'off',
+      provider: 'off',
+      detail: 'AI_PROVIDER=off. Set AI_PROVIDER to local or a hosted provider to turn AI on.',
+    }),
     generate: async () => {
-      throw new AiUnavailableError(OFF_MESSAGE);
+      throw new AiUnavailableError(AI_NOT_READY.off);
     },
     // eslint-disable-next-line require-yield -- a stream that refuses before its first chunk
     async *stream() {
-      throw new AiUnavailableError(OFF_MESSAGE);
+      throw new AiUnavailableError(AI_NOT_READY.off);
     },
     close: async () => {},
   };

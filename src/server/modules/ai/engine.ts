@@ -15,14 +15,14 @@ export interface GenerateRequest {
 
 export type AiState = 'ready' | 'downloading' | 'loading' | 'unavailable' | 'off';
 
-/** What GET /api/ai/status reports, and why AI calls may be refused. */
+/** The engine's state; GET /api/ai/status shows people only `state` and `progress`. */
 export interface AiStatus {
   state: AiState;
   provider: string;
   /** 0..1 while a model downloads. */
   progress?: number;
-  /** For people: what is happening, or exactly what to do to make AI work. */
-  message?: string;
+  /** For the operator only (the log): what failed and what to change. May name paths, addresses and settings. */
+  detail?: string;
 }
 
 /** The engine every AI feature goes through, whatever the provider. */
@@ -35,7 +35,18 @@ export interface AiEngine {
   close(): Promise<void>;
 }
 
-/** An AI call that cannot be served now (still downloading, queue full, provider off); maps to 503. */
+/** Where an engine reports to the operator. */
+export interface EngineLog {
+  info(message: string): void;
+  warn(message: string): void;
+  /**
+   * AI cannot work until the operator acts: what failed and the steps to fix it (paths, addresses, settings).
+   * Goes to the log and, readable, to the console; never to users.
+   */
+  actionNeeded(problem: string, steps: string[]): void;
+}
+
+/** An AI call that cannot be served now (still downloading, queue full, provider off); maps to 503. Its message is for people. */
 export class AiUnavailableError extends Error {}
 
 /** An error as logs may carry it: its kind and message, never a provider's echo of the prompt. */

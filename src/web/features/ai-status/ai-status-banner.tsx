@@ -1,33 +1,31 @@
 import { useState } from 'react';
+import { AI_NOT_READY, progressPercent } from '../../../contracts/ai.js';
 import { IconButton } from '../../components/ui/button.js';
 import { CloseIcon } from '../../components/ui/icons.js';
 import { useAiStatus } from './ai-status-api.js';
 import styles from './ai-status-banner.module.css';
 
-/** 0..1 to a whole percentage, kept within 0..100. */
-function percent(progress: number): number {
-  return Math.min(100, Math.max(0, Math.round(progress * 100)));
-}
+const GETTING_READY = 'Getting the AI ready…';
 
 /**
- * A thin line under the top bar while AI cannot answer yet: the model's download (with its progress),
- * its loading, or what the server says to set when AI is unavailable (that one can be put away).
- * Ready and off show nothing.
+ * A thin line under the top bar while AI cannot answer yet: getting ready (with the download's progress, the
+ * same percentage the server's console shows), or a short notice that AI replies are not available, which can
+ * be put away. Ready and off show nothing. What went wrong and how to fix it is for the operator, not shown here.
  */
 export function AiStatusBanner({ enabled }: { enabled: boolean }) {
   const status = useAiStatus(enabled);
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(false);
   const data = enabled ? status.data : undefined;
   if (!data) return null;
 
   if (data.state === 'downloading') {
-    const value = data.progress === undefined ? undefined : percent(data.progress);
+    const value = data.progress === undefined ? undefined : progressPercent(data.progress);
     return (
       <div className={`${styles.banner} ${styles.busy}`} data-state="downloading">
         <span className={styles.spark} aria-hidden="true" />
         {/* Only the state is live: a percentage read out every two seconds would drown everything else. */}
         <span className={styles.text}>
-          <span role="status">Downloading the AI model…</span>
+          <span role="status">{GETTING_READY}</span>
           {value === undefined ? null : <b className={styles.value}> {value}%</b>}
         </span>
         <span
@@ -49,7 +47,7 @@ export function AiStatusBanner({ enabled }: { enabled: boolean }) {
       <div className={`${styles.banner} ${styles.busy}`} data-state="loading">
         <span className={styles.spark} aria-hidden="true" />
         <span className={styles.text} role="status">
-          Loading the AI model…
+          {GETTING_READY}
         </span>
         <span className={`${styles.track} ${styles.indeterminate}`} aria-hidden="true">
           <span className={styles.fill} />
@@ -59,21 +57,20 @@ export function AiStatusBanner({ enabled }: { enabled: boolean }) {
   }
 
   if (data.state === 'unavailable') {
-    const message = data.message?.trim() || 'AI is unavailable on this server right now.';
-    if (dismissed === message) return null;
+    if (dismissed) return null;
     return (
       <div className={`${styles.banner} ${styles.warning}`} data-state="unavailable">
         <span className={styles.badge} aria-hidden="true">
           !
         </span>
         <span className={styles.text} role="status">
-          {message}
+          {AI_NOT_READY.unavailable}
         </span>
         <IconButton
           size="sm"
           aria-label="Dismiss AI notice"
           className={styles.dismiss}
-          onClick={() => setDismissed(message)}
+          onClick={() => setDismissed(true)}
         >
           <CloseIcon size={16} />
         </IconButton>

@@ -1,10 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AI_NOT_READY } from '../../../../contracts/ai.js';
 import { AiUnavailableError, type AiEngine, type AiStatus } from '../engine.js';
 import { createLocalEngine } from './local-engine.js';
+import { partFilePath } from './model-download.js';
 import { modelsDirectory } from './model-source.js';
 import {
   fixtureModelBytes,
@@ -94,7 +96,7 @@ describe('local engine downloading its model', () => {
     const refused = engine.generate({ messages: [{ role: 'user', content: 'Hi' }] });
     await expect(refused).rejects.toBeInstanceOf(AiUnavailableError);
     await expect(refused).rejects.toThrow(
-      /Downloading the AI model \(\d+ %\)\. Please try again in a few minutes\./,
+      /^The AI is getting ready \(\d+ %\)\. Please try again in a few minutes\.$/,
     );
     await waitForState(engine, 'ready');
   });
@@ -114,6 +116,20 @@ describe('local engine downloading its model', () => {
     expect(log.lines.join('\n')).toMatch(/Resuming the download of resumed\.gguf/);
   }, 10_000);
 
+  it('after a restart mid-download, continues from the bytes it already has', async () => {
+    const server = await serve({ chunkSize: 50_000, chunkDelayMs: 20 });
+    const first = engineFor(server.url('restart.gguf')).engine;
+    await expect.poll(() => first.status().progress ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.2);
+    await first.close();
+    const kept = statSync(partFilePath(path.join(models, 'restart.gguf'))).size;
+    expect(kept).toBeGreaterThan(0);
+
+    const again = engineFor(server.url('restart.gguf')).engine;
+    await waitForState(again, 'ready');
+    expect(server.requests.at(-1)).toEqual({ range: `bytes=${kept}-` });
+    expect(readFileSync(path.join(models, 'restart.gguf')).equals(fixture)).toBe(true);
+  });
+
   it('rejects and deletes a download that is not a GGUF file', async () => {
     const server = await startModelServer({ body: Buffer.from('<!doctype html><p>Please log in</p>') });
     cleanup.push(() => server.close());
@@ -121,13 +137,13 @@ describe('local engine downloading its model', () => {
     const { engine } = engineFor(url);
     await waitForState(engine, 'unavailable');
 
-    const { message } = engine.status();
-    expect(message).toContain(`${url} did not send a GGUF model file, so the download was deleted`);
-    expect(message).toContain(path.join(models, 'broken.gguf'));
-    expect(message).toMatch(/LOCAL_MODEL/);
+    const { detail } = engine.status();
+    expect(detail).toContain(`${url} did not send a GGUF model file, so the download was deleted`);
+    expect(detail).toContain(path.join(models, 'broken.gguf'));
+    expect(detail).toMatch(/LOCAL_MODEL/);
     expect(existsSync(models) ? readdirSync(models) : []).toEqual([]);
     await expect(engine.generate({ messages: [{ role: 'user', content: 'Hi' }] })).rejects.toThrow(
-      message ?? '',
+      AI_NOT_READY.unavailable,
     );
   });
 
@@ -136,11 +152,11 @@ describe('local engine downloading its model', () => {
     const { engine, log } = engineFor(url);
     await waitForState(engine, 'unavailable');
 
-    const { message } = engine.status();
-    expect(message).toContain(`Could not download the AI model from ${url}`);
-    expect(message).toContain(`Put the .gguf file at ${path.join(models, 'offline.gguf')}`);
-    expect(message).toMatch(/set LOCAL_MODEL to a \.gguf file/);
-    expect(message).toMatch(/set AI_PROVIDER to a hosted provider/);
-    expect(log.lines.some((line) => line.startsWith('warn: Local AI unavailable'))).toBe(true);
+    const notice = log.lines.find((line) => line.startsWith('action needed: AI replies are off: '));
+    expect(notice).toContain(`Could not download the AI model from ${url}`);
+    expect(notice).toContain(`Put the .gguf file at ${path.join(models, 'offline.gguf')}`);
+    expect(notice).toMatch(/set LOCAL_MODEL to a \.gguf file/);
+    expect(notice).toMatch(/set AI_PROVIDER to a hosted provider/);
+    expect(engine.status().detail).toContain(`Could not download the AI model from ${url}`);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_NOT_READY } from '../../../../contracts/ai.js';
 import { AiUnavailableError, type AiEngine, type GenerateRequest } from '../engine.js';
 import { BUSY_MESSAGE } from './generation-queue.js';
 import { createLocalEngine } from './local-engine.js';
@@ -41,9 +42,11 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
 }
 
 describe('local engine with the tiny real model', () => {
-  it('reports ready, with the model named', () => {
+  it('reports ready, and names the model in the log', () => {
     expect(engine.status()).toMatchObject({ state: 'ready', provider: 'local' });
-    expect(engine.status().message).toContain('stories260K.gguf');
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(/^info: Local AI model stories260K\.gguf is ready/),
+    );
   });
 
   it('generates text', async () => {
@@ -167,27 +170,31 @@ describe('local engine when the model cannot be used', () => {
     });
     try {
       expect(starting.status().state).toBe('loading');
-      await expect(starting.generate(story)).rejects.toThrow(/loading/);
+      await expect(starting.generate(story)).rejects.toThrow(AI_NOT_READY.loading);
       await waitForState(starting, 'ready');
     } finally {
       await starting.close();
     }
     expect(starting.status().state).toBe('unavailable');
-    await expect(starting.generate(story)).rejects.toThrow('The AI is shutting down.');
+    await expect(starting.generate(story)).rejects.toThrow(AI_NOT_READY.closing);
   });
 
-  it('names the missing file and the variables to set', async () => {
+  it('tells the operator the missing file and the variables to set, and people only that AI is not available', async () => {
     const missing = path.join(dataDir, 'nowhere.gguf');
-    const broken = createLocalEngine({ model: missing, dataDir, threads: 1, maxQueue: 1, log: memoryLog() });
+    const brokenLog = memoryLog();
+    const broken = createLocalEngine({ model: missing, dataDir, threads: 1, maxQueue: 1, log: brokenLog });
     await waitForState(broken, 'unavailable');
-    const { message } = broken.status();
-    expect(message).toContain(missing);
-    expect(message).toMatch(/LOCAL_MODEL/);
-    expect(message).toMatch(/AI_PROVIDER/);
+    const { detail } = broken.status();
+    expect(detail).toContain(missing);
+    expect(detail).toMatch(/LOCAL_MODEL/);
+    expect(detail).toMatch(/AI_PROVIDER/);
+    const notice = brokenLog.lines.find((line) => line.startsWith('action needed: '));
+    expect(notice).toContain(`The AI model file ${missing} does not exist.`);
+    expect(notice).toContain('Put the .gguf file there');
 
     await expect(broken.generate(story)).rejects.toBeInstanceOf(AiUnavailableError);
-    await expect(broken.generate(story)).rejects.toThrow(message ?? '');
-    await expect(collect(broken.stream(story))).rejects.toThrow(message ?? '');
+    await expect(broken.generate(story)).rejects.toThrow(AI_NOT_READY.unavailable);
+    await expect(collect(broken.stream(story))).rejects.toThrow(AI_NOT_READY.unavailable);
     await broken.close();
   });
 
@@ -196,7 +203,7 @@ describe('local engine when the model cannot be used', () => {
     writeFileSync(notModel, 'these are not weights');
     const broken = createLocalEngine({ model: notModel, dataDir, threads: 1, maxQueue: 1, log: memoryLog() });
     await waitForState(broken, 'unavailable');
-    expect(broken.status().message).toContain(`${notModel} is not a GGUF model file`);
+    expect(broken.status().detail).toContain(`${notModel} is not a GGUF model file`);
     await broken.close();
   });
 });

@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AiUnavailableError, type AiEngine, type AiStatus, type GenerateRequest } from '../engine.js';
+import { AI_NOT_READY } from '../../../../contracts/ai.js';
+import {
+  AiUnavailableError,
+  type AiEngine,
+  type AiStatus,
+  type EngineLog,
+  type GenerateRequest,
+} from '../engine.js';
 import { toLocalChat } from './chat-history.js';
 import { createProgressBar } from './download-progress.js';
 import { GenerationQueue } from './generation-queue.js';
@@ -21,18 +28,36 @@ export interface LocalEngineOptions {
   contextSize?: number;
   /** How many requests may wait while one generates. */
   maxQueue: number;
-  log: { info(msg: string): void; warn(msg: string): void };
+  log: EngineLog;
 }
 
 const PROVIDER = 'local';
 /** The engine's own cap on one answer, whatever the request asks. */
 export const MAX_OUTPUT_TOKENS = 1024;
 const DEFAULT_TEMPERATURE = 0.7;
-const CLOSING = 'The AI is shutting down.';
-const HOSTED = 'or set AI_PROVIDER to a hosted provider (openai-compatible, anthropic or google)';
+const HOSTED =
+  'or set AI_PROVIDER to a hosted provider (openai-compatible with AI_BASE_URL and AI_MODEL, anthropic or google with AI_API_KEY)';
+const RESTART = 'then restart the server (see "Offline, or no internet" in the README)';
 
-/** Says exactly what to change; thrown while preparing the model and shown as the status message. */
-class LocalModelError extends Error {}
+/** The model cannot be used until the operator acts: what failed (the message) and the steps to fix it. */
+class LocalModelError extends Error {
+  constructor(
+    problem: string,
+    readonly steps: string[],
+  ) {
+    super(problem);
+  }
+}
+
+/** Any failure while preparing the model, as a problem and steps for the operator. */
+function explain(error: unknown): { problem: string; steps: string[] } {
+  if (error instanceof LocalModelError) return { problem: error.message, steps: error.steps };
+  if (error instanceof ModelSourceError) return { problem: error.message, steps: [HOSTED, RESTART] };
+  return {
+    problem: `The local AI model could not be prepared: ${errorText(error)}.`,
+    steps: ['Set LOCAL_MODEL to another .gguf model', HOSTED, RESTART],
+  };
+}
 
 /**
  * The local provider: downloads LOCAL_MODEL into DATA_DIR/models if needed, loads it with node-llama-cpp and
@@ -44,18 +69,15 @@ export function createLocalEngine(options: LocalEngineOptions): AiEngine {
   const lifetime = new AbortController();
   const queue = new GenerationQueue(options.maxQueue);
   const running = new Set<Promise<unknown>>();
-  let status: AiStatus = { state: 'loading', provider: PROVIDER, message: 'Preparing the local AI model.' };
+  let status: AiStatus = { state: 'loading', provider: PROVIDER };
   let runtime: LlamaRuntime | undefined;
   let closed = false;
 
   const startup = prepare().catch((error: unknown) => {
     if (closed) return;
-    const message =
-      error instanceof LocalModelError || error instanceof ModelSourceError
-        ? error.message
-        : `The local AI model could not be prepared: ${errorText(error)}. Set LOCAL_MODEL to a .gguf model, ${HOSTED}.`;
-    status = { state: 'unavailable', provider: PROVIDER, message };
-    log.warn(`Local AI unavailable: ${message}`);
+    const { problem, steps } = explain(error);
+    status = { state: 'unavailable', provider: PROVIDER, detail: [problem, ...steps].join(' ') };
+    log.actionNeeded(`AI replies are off: ${problem}`, steps);
   });
 
   async function prepare(): Promise<void> {
@@ -69,7 +91,7 @@ export function createLocalEngine(options: LocalEngineOptions): AiEngine {
     const modelPath = source.kind === 'download' ? await download(source) : await checkFile(source.path);
     if (closed) return;
     const name = path.basename(modelPath);
-    status = { state: 'loading', provider: PROVIDER, message: `Loading the AI model ${name}.` };
+    status = { state: 'loading', provider: PROVIDER };
     let loaded: LlamaRuntime;
     try {
       loaded = await loadLlamaRuntime({
@@ -79,13 +101,15 @@ export function createLocalEngine(options: LocalEngineOptions): AiEngine {
         log,
       });
     } catch (error) {
-      throw new LocalModelError(
-        `Could not load the AI model ${modelPath}: ${errorText(error)}. Set LOCAL_MODEL to another .gguf model, ${HOSTED}.`,
-      );
+      throw new LocalModelError(`Could not load the AI model ${modelPath}: ${errorText(error)}.`, [
+        'Set LOCAL_MODEL to another .gguf model',
+        HOSTED,
+        RESTART,
+      ]);
     }
     if (closed) return void (await loaded.dispose());
     runtime = loaded;
-    status = { state: 'ready', provider: PROVIDER, message: `The local AI model ${name} is ready.` };
+    status = { state: 'ready', provider: PROVIDER };
     log.info(
       `Local AI model ${name} is ready (${options.threads} threads, ${loaded.chatFormat} chat format).`,
     );
@@ -112,14 +136,16 @@ export function createLocalEngine(options: LocalEngineOptions): AiEngine {
       });
     } catch (error) {
       if (closed || !(error instanceof ModelDownloadError)) throw error;
-      const what =
+      const problem =
         error.failure === 'not-gguf'
-          ? `${source.url} did not send a GGUF model file, so the download was deleted`
-          : `Could not download the AI model from ${source.url} (${error.reason})`;
-      throw new LocalModelError(
-        `${what}. Put the .gguf file at ${source.path}, set LOCAL_MODEL to a .gguf file or a URL this server can reach, ` +
-          `${HOSTED}; then restart the server.`,
-      );
+          ? `${source.url} did not send a GGUF model file, so the download was deleted.`
+          : `Could not download the AI model from ${source.url} (${error.reason}).`;
+      throw new LocalModelError(problem, [
+        `Put the .gguf file at ${source.path} (download it on a machine that can reach ${source.url})`,
+        'or set LOCAL_MODEL to a .gguf file or a URL this server can reach',
+        HOSTED,
+        RESTART,
+      ]);
     } finally {
       bar.done();
     }
@@ -127,30 +153,29 @@ export function createLocalEngine(options: LocalEngineOptions): AiEngine {
   }
 
   async function checkFile(modelPath: string): Promise<string> {
-    const fix = `set LOCAL_MODEL to another .gguf file, a URL or an hf: URI, ${HOSTED}; then restart the server`;
+    const fix = ['or set LOCAL_MODEL to another .gguf file, a URL or an hf: URI', HOSTED, RESTART];
     if (!existsSync(modelPath)) {
-      throw new LocalModelError(
-        `The AI model file ${modelPath} does not exist. Put the .gguf file there, ${fix}.`,
-      );
+      throw new LocalModelError(`The AI model file ${modelPath} does not exist.`, [
+        'Put the .gguf file there',
+        ...fix,
+      ]);
     }
     if (!(await hasGgufMagic(modelPath))) {
-      throw new LocalModelError(
-        `${modelPath} is not a GGUF model file. Replace it with a .gguf model, ${fix}.`,
-      );
+      throw new LocalModelError(`${modelPath} is not a GGUF model file.`, [
+        'Replace it with a .gguf model',
+        ...fix,
+      ]);
     }
     return modelPath;
   }
 
+  /** Why a call cannot be served, in words for people: the operator's detail stays in the log. */
   function notReady(): AiUnavailableError {
-    if (closed) return new AiUnavailableError(CLOSING);
-    if (status.state === 'downloading') {
-      return new AiUnavailableError(
-        `${downloadingMessage(status.progress ?? 0)} Please try again in a few minutes.`,
-      );
-    }
-    if (status.state === 'loading')
-      return new AiUnavailableError('The AI model is loading. Please try again in a moment.');
-    return new AiUnavailableError(status.message ?? 'The local AI model is not available.');
+    if (closed) return new AiUnavailableError(AI_NOT_READY.closing);
+    if (status.state === 'downloading')
+      return new AiUnavailableError(AI_NOT_READY.downloading(status.progress ?? 0));
+    if (status.state === 'loading') return new AiUnavailableError(AI_NOT_READY.loading);
+    return new AiUnavailableError(AI_NOT_READY.unavailable);
   }
 
   /** Runs one request when its turn comes; everything before the first await happens at call time, in call order. */
@@ -222,24 +247,20 @@ export function createLocalEngine(options: LocalEngineOptions): AiEngine {
     async close() {
       if (closed) return;
       closed = true;
-      lifetime.abort(new AiUnavailableError(CLOSING));
-      queue.rejectWaiting(new AiUnavailableError(CLOSING));
+      lifetime.abort(new AiUnavailableError(AI_NOT_READY.closing));
+      queue.rejectWaiting(new AiUnavailableError(AI_NOT_READY.closing));
       await startup;
       await Promise.allSettled([...running]);
       const loaded = runtime;
       runtime = undefined;
-      status = { state: 'unavailable', provider: PROVIDER, message: CLOSING };
+      status = { state: 'unavailable', provider: PROVIDER, detail: 'The server is shutting down.' };
       await loaded?.dispose();
     },
   };
 }
 
 function downloadingStatus(progress: number): AiStatus {
-  return { state: 'downloading', provider: PROVIDER, progress, message: downloadingMessage(progress) };
-}
-
-function downloadingMessage(fraction: number): string {
-  return `Downloading the AI model (${Math.floor(fraction * 100)} %).`;
+  return { state: 'downloading', provider: PROVIDER, progress };
 }
 
 function errorText(error: unknown): string {

@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProgressBar } from './download-progress.js';
 import { downloadModel, ModelDownloadError, partFilePath } from './model-download.js';
 import { fixtureModelBytes, startModelServer, unreachableUrl } from '../../../test/local-model.js';
 
@@ -146,39 +145,5 @@ describe('downloadModel', () => {
       reason: 'the server answered 404 Not Found',
     });
     expect(server.requests).toHaveLength(1);
-  });
-});
-
-describe('createProgressBar', () => {
-  it('prints a line every 10 % when the output is not a terminal', () => {
-    const lines: string[] = [];
-    const bar = createProgressBar('Downloading m.gguf', { isTTY: false, write: () => {} }, (line) =>
-      lines.push(line),
-    );
-    for (let bytes = 0; bytes <= 1_000_000; bytes += 12_345) bar.update(bytes / 1_000_000, bytes, 1_000_000);
-    bar.update(1, 1_000_000, 1_000_000);
-    bar.done();
-
-    expect(lines).toHaveLength(11);
-    expect(lines[0]).toBe('Downloading m.gguf: 0 % (0 B of 1.0 MB)');
-    expect(lines[5]).toMatch(/^Downloading m\.gguf: 50 % \(/);
-    expect(lines[10]).toBe('Downloading m.gguf: 100 % (1.0 MB of 1.0 MB)');
-  });
-
-  it('redraws one line on a terminal and ends it when done', () => {
-    let written = '';
-    const bar = createProgressBar('Downloading m.gguf', {
-      isTTY: true,
-      write: (text: string) => (written += text),
-    });
-    bar.update(0, 0, 100);
-    bar.update(0.5, 50, 100); // within 200 ms of the last draw: skipped
-    bar.update(1, 100, 100);
-    bar.done();
-
-    expect(written.split('\r').filter(Boolean)).toHaveLength(2);
-    expect(written).toContain('[########################] 100 %');
-    expect(written.endsWith('\n')).toBe(true);
-    expect(written.slice(0, -1)).not.toContain('\n');
   });
 });
