@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/server/config.js';
+import { DEFAULT_LOCAL_MODEL, parseModelSource } from '../src/server/modules/ai/local/model-source.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
@@ -55,5 +56,16 @@ describe("the README's configuration table", () => {
     expect(readers.map((file) => path.relative(repo, file))).toEqual([
       path.join('src', 'server', 'config.ts'),
     ]);
+  });
+});
+
+describe("the README's offline steps", () => {
+  it('name the file and the address the default model is really looked for at', () => {
+    const source = parseModelSource(DEFAULT_LOCAL_MODEL, '/srv/data');
+    expect(source.kind).toBe('download');
+    if (source.kind !== 'download') return;
+    const offline = section('Offline, or no internet').join('\n');
+    expect(offline).toContain(`DATA_DIR/models/${source.fileName}`);
+    expect(offline).toContain(source.url.replace(/\?download=true$/, ''));
   });
 });
