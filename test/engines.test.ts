@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
+import { readRepoFile } from './support/repo-files.js';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-const read = (file: string) => JSON.parse(readFileSync(path.join(repo, file), 'utf8')) as unknown;
+const read = (file: string) => JSON.parse(readRepoFile(file)) as unknown;
 
 const pkg = read('package.json') as { engines: { node: string } };
 const lock = read('package-lock.json') as {

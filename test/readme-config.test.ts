@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { productionSources, readRepoFile } from './support/repo-files.js';
 import { CONFIG_VARIABLES } from '../src/server/config.js';
 import { DEFAULT_LOCAL_MODEL, parseModelSource } from '../src/server/modules/ai/local/model-source.js';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+const readme = readRepoFile('README.md');
 
 /** The lines of a `## heading` section, up to the next `## `. */
 function section(heading: string): string[] {
@@ -18,15 +16,6 @@ function section(heading: string): string[] {
 }
 
 const cells = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|');
-
-/** Server source files that are not tests or test support. */
-function productionSources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : productionSources(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
 
 describe("the README's configuration table", () => {
   const lines = section('Configuration');
@@ -50,12 +39,10 @@ describe("the README's configuration table", () => {
   });
 
   it('is the only place the server reads environment variables from', () => {
-    const readers = productionSources(path.join(repo, 'src', 'server')).filter((file) =>
-      readFileSync(file, 'utf8').includes('process.env'),
+    const readers = productionSources(path.join('src', 'server')).filter((file) =>
+      readRepoFile(file).includes('process.env'),
     );
-    expect(readers.map((file) => path.relative(repo, file))).toEqual([
-      path.join('src', 'server', 'config.ts'),
-    ]);
+    expect(readers).toEqual([path.join('src', 'server', 'config.ts')]);
   });
 });
 

@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REPO } from './support/repo-files.js';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
 const parent = mkdtempSync(path.join(tmpdir(), 'paths-'));
 /** A project folder as people name them: spaces and letters outside ASCII. */
 const project = path.join(parent, 'Mes projets', 'simplifié app');
@@ -21,7 +20,7 @@ function node(script: string): string {
 
 describe('the npm scripts from a folder whose path has spaces and non-ASCII letters', () => {
   mkdirSync(path.join(project, 'src'), { recursive: true });
-  cpSync(path.join(repo, 'scripts'), path.join(project, 'scripts'), { recursive: true });
+  cpSync(path.join(REPO, 'scripts'), path.join(project, 'scripts'), { recursive: true });
   writeFileSync(path.join(project, 'src', 'app.ts'), 'export const version = 1;\n');
 
   it('finds the project root and hashes the files in it', () => {
