@@ -24,7 +24,7 @@ export async function cardsRoutes(
     requireUser(request);
     const { file } = parseInput(ParseCardRequest, request.body);
     try {
-      return cardToDraft(decodeCardFile(file));
+      return cardToDraft(await decodeCardFile(file));
     } catch (error) {
       if (error instanceof CardError) throw new HttpError(400, error.message);
       throw error;

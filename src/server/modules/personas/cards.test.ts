@@ -3,7 +3,10 @@ import type { CardDraft } from '../../../contracts/personas.js';
 import type { ProfileResponse } from '../../../contracts/users.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { CARD_ERRORS } from './cards/card-import.js';
+import { deflateSync } from 'node:zlib';
+import { cardToPng } from './cards/card-export.js';
+import { CARD_ERRORS, CARD_FILE_MAX_BYTES } from './cards/card-import.js';
+import { encodePng, readChunks, type PngChunk } from './cards/png-chunks.js';
 import { PERSONA_ERRORS } from './personas.service.js';
 
 let server: TestServer;
@@ -72,6 +75,43 @@ describe('POST /api/ai/cards/parse', () => {
     const res = await me.client.post('/api/ai/cards/parse', { file });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error });
+  });
+
+  describe('a decompression bomb (a 5 MB PNG that inflates to gigabytes)', () => {
+    /** A zTXt chunk of 16 MB of zeros: about 16 kB on disk. */
+    const bombChunk = (keyword: string): PngChunk => ({
+      type: 'zTXt',
+      data: Buffer.concat([
+        Buffer.from(`${keyword}\0\0`, 'latin1'),
+        deflateSync(Buffer.alloc(16 * 1024 * 1024), { level: 9 }),
+      ]),
+    });
+    /** The card's own picture with `count` bomb chunks before its IEND, just under the 5 MB upload limit. */
+    function bombCard(count: number, keyword: string): string {
+      const [header, ...rest] = readChunks(cardToPng(V2_CARD));
+      const bomb = bombChunk(keyword);
+      const png = encodePng([header as PngChunk, ...Array.from({ length: count }, () => bomb), ...rest]);
+      expect(png.length).toBeLessThan(CARD_FILE_MAX_BYTES);
+      return `data:image/png;base64,${png.toString('base64')}`;
+    }
+
+    it('imports the card and leaves the hundreds of other compressed chunks alone', async () => {
+      const res = await me.client.post<CardDraft>('/api/ai/cards/parse', { file: bombCard(290, 'Comment') });
+      expect(res.status).toBe(200);
+      expect(res.body.name).toBe('Mira the Cartographer');
+    });
+
+    it('refuses a card chunk that inflates past the limit, and everyone else is still served', async () => {
+      const other = await buildUser(server.client());
+      const [bomb, meanwhile] = await Promise.all([
+        me.client.post('/api/ai/cards/parse', { file: bombCard(290, 'chara') }),
+        other.client.get('/api/users/me'),
+      ]);
+      expect(bomb.status).toBe(400);
+      expect(bomb.body).toEqual({ error: CARD_ERRORS.textTooLarge });
+      expect(meanwhile.status).toBe(200);
+      expect((await server.client().get('/api/health')).body).toEqual({ ok: true });
+    });
   });
 
   it('needs a signed-in user', async () => {

@@ -77,12 +77,12 @@ describe('cardToPng', () => {
     expect(pixels.subarray(1, 4).equals(pixels.subarray(pixels.length - 3))).toBe(true);
   });
 
-  it('writes the card into a given picture, replacing any old chara and ccv3 chunks', () => {
+  it('writes the card into a given picture, replacing any old chara and ccv3 chunks', async () => {
     const base = withTextChunk(cardToPng({ name: 'Old', description: 'old' }), 'ccv3', 'b2xk');
     const png = cardToPng(personaToCardV2(persona), base);
     const idat = (file: Buffer) => readChunks(file).find((c) => c.type === 'IDAT')?.data;
     expect(idat(png)?.equals(idat(base) ?? Buffer.alloc(0))).toBe(true);
-    const texts = readTextChunks(readChunks(png));
+    const texts = await readTextChunks(readChunks(png), ['chara', 'ccv3']);
     expect(texts.map((t) => t.keyword)).toEqual(['chara']);
     const json: unknown = JSON.parse(Buffer.from(texts[0]?.text ?? '', 'base64').toString('utf8'));
     expect(json).toEqual(personaToCardV2(persona));
@@ -94,20 +94,25 @@ describe('cardToPng', () => {
 });
 
 describe('export then import', () => {
-  const roundTrip = (p: typeof persona) =>
-    cardToDraft(decodeCardFile(`data:image/png;base64,${cardToPng(personaToCardV2(p)).toString('base64')}`));
+  const roundTrip = async (p: typeof persona) =>
+    cardToDraft(
+      await decodeCardFile(`data:image/png;base64,${cardToPng(personaToCardV2(p)).toString('base64')}`),
+    );
 
-  it('reproduces every field with no notes', () => {
+  it('reproduces every field with no notes', async () => {
     const { createdByUsername: _creator, ...fields } = persona;
-    expect(roundTrip(persona)).toEqual({ ...fields, notes: [] });
+    expect(await roundTrip(persona)).toEqual({ ...fields, notes: [] });
   });
 
-  it.each(STARTER_PERSONAS.map((p) => [p.username, p] as const))('reproduces starter persona %s', (_u, p) => {
-    const draft = roundTrip({ ...p, createdByUsername: 'simplified' });
-    // "ai" is reserved, so the import suggests a variant; everything else comes back as it was.
-    const username = p.username === 'ai' ? expect.stringMatching(/^ai\d{4}$/) : p.username;
-    expect(draft).toEqual({ ...p, username, notes: [] });
-  });
+  it.each(STARTER_PERSONAS.map((p) => [p.username, p] as const))(
+    'reproduces starter persona %s',
+    async (_u, p) => {
+      const draft = await roundTrip({ ...p, createdByUsername: 'simplified' });
+      // "ai" is reserved, so the import suggests a variant; everything else comes back as it was.
+      const username = p.username === 'ai' ? expect.stringMatching(/^ai\d{4}$/) : p.username;
+      expect(draft).toEqual({ ...p, username, notes: [] });
+    },
+  );
 
   it('still works when another app drops our extension', () => {
     const card = personaToCardV2(persona);
@@ -122,25 +127,25 @@ describe('PNG cards through decodeCardFile', () => {
   const v1 = { name: 'Luna', description: 'A moon spirit.' };
   const pngUrl = (png: Buffer, mime = 'image/png') => `data:${mime};base64,${png.toString('base64')}`;
 
-  it('reads a PNG card, also when the browser calls it octet-stream', () => {
+  it('reads a PNG card, also when the browser calls it octet-stream', async () => {
     const png = cardToPng(v1);
-    expect(decodeCardFile(pngUrl(png))).toEqual(v1);
-    expect(decodeCardFile(pngUrl(png, 'application/octet-stream'))).toEqual(v1);
+    expect(await decodeCardFile(pngUrl(png))).toEqual(v1);
+    expect(await decodeCardFile(pngUrl(png, 'application/octet-stream'))).toEqual(v1);
   });
 
-  it('prefers the ccv3 chunk over chara, in either order, unless ccv3 is unreadable', () => {
+  it('prefers the ccv3 chunk over chara, in either order, unless ccv3 is unreadable', async () => {
     const v3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'New' } };
     const b64 = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64');
     const charaThenCcv3 = withTextChunk(cardToPng({ name: 'Old', description: '' }), 'ccv3', b64(v3));
-    expect(decodeCardFile(pngUrl(charaThenCcv3))).toEqual(v3);
+    expect(await decodeCardFile(pngUrl(charaThenCcv3))).toEqual(v3);
     const ccv3ThenChara = withTextChunk(charaThenCcv3, 'chara', b64(v1));
-    expect(decodeCardFile(pngUrl(ccv3ThenChara))).toEqual(v3);
+    expect(await decodeCardFile(pngUrl(ccv3ThenChara))).toEqual(v3);
     const brokenV3 = withTextChunk(ccv3ThenChara, 'ccv3', 'not base64 json!');
-    expect(decodeCardFile(pngUrl(brokenV3))).toEqual(v1);
+    expect(await decodeCardFile(pngUrl(brokenV3))).toEqual(v1);
   });
 
-  it('accepts a chara chunk holding plain JSON, as some old tools wrote', () => {
+  it('accepts a chara chunk holding plain JSON, as some old tools wrote', async () => {
     const png = withTextChunk(cardToPng(v1), 'chara', JSON.stringify(v1));
-    expect(decodeCardFile(pngUrl(png))).toEqual(v1);
+    expect(await decodeCardFile(pngUrl(png))).toEqual(v1);
   });
 });

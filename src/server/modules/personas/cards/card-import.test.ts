@@ -158,14 +158,14 @@ describe('decodeCardFile', () => {
 
   it.each(['application/json', 'text/json', 'application/octet-stream', 'text/plain'])(
     'reads JSON sent as %s',
-    (mime) => {
-      expect(decodeCardFile(dataUrl(mime, `\uFEFF${JSON.stringify(v1)}`))).toEqual(v1);
+    async (mime) => {
+      expect(await decodeCardFile(dataUrl(mime, `\uFEFF${JSON.stringify(v1)}`))).toEqual(v1);
     },
   );
 
-  it('accepts a file of exactly 5 MB', () => {
+  it('accepts a file of exactly 5 MB', async () => {
     const json = `{"name":"Big","description":"${'a'.repeat(5 * 1024 * 1024 - 32)}"}`;
-    expect((decodeCardFile(dataUrl('application/json', json)) as { name: string }).name).toBe('Big');
+    expect(((await decodeCardFile(dataUrl('application/json', json))) as { name: string }).name).toBe('Big');
   });
 
   const png = cardToPng(v1);
@@ -193,7 +193,7 @@ describe('decodeCardFile', () => {
       dataUrl('image/png', withTextChunk(png, 'chara', 'bm90IGpzb24=')),
       CARD_ERRORS.notJson,
     ],
-  ])('refuses %s', (_label, input, message) => {
-    expect(() => decodeCardFile(input)).toThrow(new CardError(message));
+  ])('refuses %s', async (_label, input, message) => {
+    await expect(decodeCardFile(input)).rejects.toThrow(new CardError(message));
   });
 });

@@ -9,7 +9,7 @@ import {
   type CategoryTag,
 } from '../../../../contracts/rules.js';
 import { cardTextCleaner, cutAtWord, parseCard, readSimplifiedExtension } from './card-format.js';
-import { PNG_SIGNATURE, PngError, readChunks, readTextChunks } from './png-chunks.js';
+import { PNG_SIGNATURE, PngError, PngTextTooLarge, readChunks, readTextChunks } from './png-chunks.js';
 
 /** A problem with an uploaded card, worded for the person who uploaded it. */
 export class CardError extends Error {}
@@ -20,6 +20,7 @@ export const CARD_ERRORS = {
   notDataUrl: 'The card must be sent as a base64 data URL',
   type: 'Upload a character card as a PNG image or a JSON file',
   tooLarge: 'The card file must be 5 MB or smaller',
+  textTooLarge: 'The character card in this PNG is too large to import',
   notPng: 'This file is not a PNG image',
   damagedPng: 'This PNG file is damaged or incomplete',
   noCard: 'This PNG has no character card in it',
@@ -54,12 +55,13 @@ function parseChunkPayload(text: string): unknown {
 }
 
 /** The card JSON in a PNG: `ccv3` wins over `chara`, as the V3 spec says, unless it is unreadable. */
-function cardFromPng(bytes: Buffer): unknown {
+async function cardFromPng(bytes: Buffer): Promise<unknown> {
   if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw new CardError(CARD_ERRORS.notPng);
   let texts;
   try {
-    texts = readTextChunks(readChunks(bytes));
+    texts = await readTextChunks(readChunks(bytes), ['ccv3', 'chara']);
   } catch (error) {
+    if (error instanceof PngTextTooLarge) throw new CardError(CARD_ERRORS.textTooLarge);
     if (error instanceof PngError) throw new CardError(CARD_ERRORS.damagedPng);
     throw error;
   }
@@ -81,7 +83,7 @@ function cardFromPng(bytes: Buffer): unknown {
  * Decodes an uploaded card file (a data URL of a JSON file or a PNG card) into its raw JSON, which
  * cardToDraft then checks and maps. Throws CardError with a message fit to show.
  */
-export function decodeCardFile(dataUrl: string): unknown {
+export async function decodeCardFile(dataUrl: string): Promise<unknown> {
   const match = DATA_URL.exec(dataUrl);
   if (!match) throw new CardError(CARD_ERRORS.notDataUrl);
   const mime = (match[1] || 'text/plain').trim().toLowerCase();

@@ -1,8 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_CHUNKS,
+  MAX_TEXT_BYTES,
   PNG_SIGNATURE,
   PngError,
+  PngTextTooLarge,
   crc32,
   encodePng,
   readChunks,
@@ -75,7 +78,7 @@ describe('readChunks', () => {
 });
 
 describe('text chunks', () => {
-  it('reads tEXt, zTXt and both kinds of iTXt, skipping malformed ones', () => {
+  it('reads tEXt, zTXt and both kinds of iTXt, skipping malformed ones', async () => {
     const zTXt: PngChunk = {
       type: 'zTXt',
       data: Buffer.concat([
@@ -93,7 +96,8 @@ describe('text chunks', () => {
       { type: 'zTXt', data: Buffer.from('Bad\0\0not deflate', 'latin1') },
       ...basic.slice(1),
     ];
-    expect(readTextChunks(readChunks(encodePng(chunks)))).toEqual([
+    const keywords = ['Title', 'Comment', 'Author', 'Story', 'Bad'];
+    expect(await readTextChunks(readChunks(encodePng(chunks)), keywords)).toEqual([
       { keyword: 'Title', text: 'Hello' },
       { keyword: 'Comment', text: 'café' },
       { keyword: 'Author', text: 'Zoë 🌙' },
@@ -107,22 +111,72 @@ describe('text chunks', () => {
     expect(() => textChunk('bad\0key', 'x')).toThrow(PngError);
   });
 
-  it('inserts a tEXt chunk before IEND and replaces one with the same keyword', () => {
+  it('inserts a tEXt chunk before IEND and replaces one with the same keyword', async () => {
     const once = withTextChunk(png, 'chara', 'first');
     const twice = withTextChunk(once, 'chara', 'second');
     const chunks = readChunks(twice);
     expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'tEXt', 'IEND']);
-    expect(readTextChunks(chunks)).toEqual([{ keyword: 'chara', text: 'second' }]);
+    expect(await readTextChunks(chunks, ['chara'])).toEqual([{ keyword: 'chara', text: 'second' }]);
   });
 
-  it('drops every listed keyword, whatever the text chunk type', () => {
+  it('drops every listed keyword, whatever the text chunk type', async () => {
     const withBoth = encodePng([basic[0] as PngChunk, itxt('ccv3', 'old', false), ...basic.slice(1)]);
     const result = readChunks(
       withTextChunk(withTextChunk(withBoth, 'keep', 'me'), 'chara', 'new', ['chara', 'ccv3']),
     );
-    expect(readTextChunks(result)).toEqual([
+    expect(await readTextChunks(result, ['keep', 'chara', 'ccv3'])).toEqual([
       { keyword: 'keep', text: 'me' },
       { keyword: 'chara', text: 'new' },
     ]);
+  });
+});
+
+describe('reading text from a decompression bomb', () => {
+  /** A zTXt chunk that is small on disk and `inflated` bytes of zeros once inflated. */
+  const bombChunk = (keyword: string, inflated: number): PngChunk => ({
+    type: 'zTXt',
+    data: Buffer.concat([
+      Buffer.from(`${keyword}\0\0`, 'latin1'),
+      deflateSync(Buffer.alloc(inflated), { level: 9 }),
+    ]),
+  });
+  const withChunks = (...extra: PngChunk[]) =>
+    readChunks(encodePng([basic[0] as PngChunk, ...extra, ...basic.slice(1)]));
+
+  it('never inflates chunks whose keyword it was not asked for', async () => {
+    // 300 chunks of 64 MB each: about 19 GB if anything inflated them.
+    const bomb = bombChunk('Comment', 64 * 1024 * 1024);
+    const chunks = withChunks(...Array.from({ length: 300 }, () => bomb), textChunk('chara', 'e30='));
+    const before = process.memoryUsage().arrayBuffers;
+    expect(await readTextChunks(chunks, ['chara', 'ccv3'])).toEqual([{ keyword: 'chara', text: 'e30=' }]);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('stops inflating a wanted chunk at MAX_TEXT_BYTES, for all chunks together', async () => {
+    await expect(
+      readTextChunks(withChunks(bombChunk('chara', MAX_TEXT_BYTES + 1)), ['chara']),
+    ).rejects.toThrow(PngTextTooLarge);
+    const half = bombChunk('chara', MAX_TEXT_BYTES / 2 + 1);
+    await expect(readTextChunks(withChunks(half, half), ['chara'])).rejects.toThrow(PngTextTooLarge);
+    expect(await readTextChunks(withChunks(bombChunk('chara', MAX_TEXT_BYTES / 2)), ['chara'])).toHaveLength(
+      1,
+    );
+  });
+
+  it('reads only a few copies of a wanted keyword', async () => {
+    const copies = Array.from({ length: 50 }, (_, i) => textChunk('chara', `copy ${i}`));
+    expect((await readTextChunks(withChunks(...copies), ['chara'])).map((t) => t.text)).toEqual([
+      'copy 0',
+      'copy 1',
+      'copy 2',
+      'copy 3',
+    ]);
+  });
+
+  it('refuses a file made of more chunks than any image has', () => {
+    const empty = textChunk('x', '');
+    expect(() => withChunks(...Array.from({ length: MAX_CHUNKS }, () => empty))).toThrow(
+      new PngError('The PNG file has too many chunks'),
+    );
   });
 });

@@ -1,13 +1,20 @@
-import { inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32 as zlibCrc32, inflate as inflateCallback } from 'node:zlib';
 
 /** Every PNG starts with these 8 bytes; a file without them is not a PNG (or was mangled in transit). */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * Compressed text chunks can inflate enormously from a small file (a "zip bomb"), so inflating stops here.
- * A 5 MB card file cannot honestly need more than this.
+ * Compressed text chunks can inflate enormously from a small file (a "zip bomb"), so the text read from one
+ * PNG stops here, all chunks together. A card's JSON (base64 in its chunk) is far smaller in practice.
  */
-export const MAX_TEXT_BYTES = 16 * 1024 * 1024;
+export const MAX_TEXT_BYTES = 4 * 1024 * 1024;
+
+/** More chunks than any real image has; a file made of millions of empty chunks is refused, not walked. */
+export const MAX_CHUNKS = 10_000;
+
+/** Text chunks read per keyword: a card has one; hundreds of copies are an attack. */
+const MAX_TEXTS_PER_KEYWORD = 4;
 
 /** A PNG that cannot be read safely: wrong signature, a length past the end, a bad checksum. */
 export class PngError extends Error {}
@@ -22,25 +29,10 @@ export interface PngText {
   text: string;
 }
 
-// The PNG spec's table-driven CRC-32 (polynomial 0xEDB88320). zlib.crc32 only arrived in Node 20.15 and
-// 22.2, so relying on it would break on older Node 20 releases that package.json still allows.
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
 /** CRC-32 of the given byte ranges taken as one sequence (a chunk's CRC covers its type and data). */
 export function crc32(...parts: Uint8Array[]): number {
-  let crc = 0xffffffff;
-  for (const part of parts) {
-    for (const byte of part) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  // zlib's native CRC (the PNG spec's polynomial): a 5 MB file is checked in about a millisecond.
+  return parts.reduce((crc, part) => zlibCrc32(part, crc), 0);
 }
 
 /**
@@ -64,6 +56,7 @@ export function readChunks(png: Buffer): PngChunk[] {
       throw new PngError(`The PNG file is damaged: its ${type} chunk fails the checksum`);
     }
     if (chunks.length === 0 && type !== 'IHDR') throw new PngError('The PNG file has no header chunk');
+    if (chunks.length >= MAX_CHUNKS) throw new PngError('The PNG file has too many chunks');
     chunks.push({ type, data: png.subarray(offset + 8, dataEnd) });
     offset = dataEnd + 4;
     if (type === 'IEND') return chunks;
@@ -105,33 +98,89 @@ export function textKeyword(chunk: PngChunk): string | null {
   return nul > 0 ? chunk.data.toString('latin1', 0, nul) : null;
 }
 
-const inflate = (bytes: Buffer) => inflateSync(bytes, { maxOutputLength: MAX_TEXT_BYTES });
+const inflate = promisify(inflateCallback);
+
+/** The text inflated so far from one file, so that all its chunks together stay under MAX_TEXT_BYTES. */
+interface TextBudget {
+  left: number;
+}
+
+/** Inflates off the event loop (zlib's thread pool), never past what the budget has left. */
+async function inflateWithin(bytes: Buffer, budget: TextBudget): Promise<Buffer> {
+  let text: Buffer;
+  try {
+    text = await inflate(bytes, { maxOutputLength: Math.max(1, budget.left) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new PngTextTooLarge();
+    throw error;
+  }
+  budget.left -= text.length;
+  return text;
+}
+
+/** The text in the PNG's chunks is larger than MAX_TEXT_BYTES once inflated. */
+export class PngTextTooLarge extends PngError {
+  constructor() {
+    super('The text in the PNG file is too large');
+  }
+}
 
 /** Decodes one text chunk. Text chunks are ancillary, so a malformed one is skipped (null), not fatal. */
-function decodeText(chunk: PngChunk): PngText | null {
+async function decodeText(chunk: PngChunk, budget: TextBudget): Promise<PngText | null> {
   const keyword = textKeyword(chunk);
   if (keyword === null) return null;
   const rest = chunk.data.subarray(keyword.length + 1);
   try {
-    if (chunk.type === 'tEXt') return { keyword, text: rest.toString('latin1') };
+    if (chunk.type === 'tEXt') {
+      budget.left -= rest.length;
+      if (budget.left < 0) throw new PngTextTooLarge();
+      return { keyword, text: rest.toString('latin1') };
+    }
     // zTXt: compression method byte (0 = deflate), then compressed Latin-1 text.
-    if (chunk.type === 'zTXt')
-      return rest[0] === 0 ? { keyword, text: inflate(rest.subarray(1)).toString('latin1') } : null;
+    if (chunk.type === 'zTXt') {
+      return rest[0] === 0
+        ? { keyword, text: (await inflateWithin(rest.subarray(1), budget)).toString('latin1') }
+        : null;
+    }
     // iTXt: compressed flag, method, language tag\0, translated keyword\0, then UTF-8 text.
     const compressed = rest[0] === 1;
     const languageEnd = rest.indexOf(0, 2);
     const translatedEnd = languageEnd < 0 ? -1 : rest.indexOf(0, languageEnd + 1);
     if (translatedEnd < 0 || (compressed && rest[1] !== 0)) return null;
     const body = rest.subarray(translatedEnd + 1);
-    return { keyword, text: (compressed ? inflate(body) : body).toString('utf8') };
-  } catch {
+    if (!compressed) {
+      budget.left -= body.length;
+      if (budget.left < 0) throw new PngTextTooLarge();
+    }
+    return { keyword, text: (compressed ? await inflateWithin(body, budget) : body).toString('utf8') };
+  } catch (error) {
+    if (error instanceof PngTextTooLarge) throw error;
     return null;
   }
 }
 
-/** All readable text entries (tEXt, zTXt, iTXt) in file order. */
-export function readTextChunks(chunks: readonly PngChunk[]): PngText[] {
-  return chunks.map(decodeText).filter((entry): entry is PngText => entry !== null);
+/**
+ * The readable text entries (tEXt, zTXt, iTXt) whose keyword is one of `keywords` (compared without case),
+ * in file order. Only those chunks are inflated, at most a few per keyword, one after another, and all of them
+ * together within MAX_TEXT_BYTES: a PNG with hundreds of compressed chunks (gigabytes once inflated) costs no
+ * more than its wanted text, and inflating never blocks the event loop.
+ */
+export async function readTextChunks(
+  chunks: readonly PngChunk[],
+  keywords: readonly string[],
+): Promise<PngText[]> {
+  const wanted = new Map(keywords.map((keyword) => [keyword.toLowerCase(), 0]));
+  const budget: TextBudget = { left: MAX_TEXT_BYTES };
+  const texts: PngText[] = [];
+  for (const chunk of chunks) {
+    const key = textKeyword(chunk)?.toLowerCase();
+    const seen = key === undefined ? undefined : wanted.get(key);
+    if (key === undefined || seen === undefined || seen >= MAX_TEXTS_PER_KEYWORD) continue;
+    wanted.set(key, seen + 1);
+    const text = await decodeText(chunk, budget);
+    if (text) texts.push(text);
+  }
+  return texts;
 }
 
 /**
