@@ -21,4 +21,7 @@ export const ERRORS = {
   imageType: 'The picture must be a PNG, JPEG, GIF, WebP, AVIF, BMP or ICO image',
   imageTooLarge: 'The picture must be 2 MB or smaller',
   imageMismatch: 'The picture content does not match its type',
+  currentPasswordNeeded: 'Enter your current password to change your email or password',
+  currentPasswordWrong: 'Your current password is not right',
+  foreignOrigin: 'This request came from another website, so it was refused',
 } as const;

@@ -62,6 +62,8 @@ export const UpdateUserRequest = z.object({
   email: email.optional(),
   bio: bio.optional(),
   password: z.union([z.literal(''), password]).optional(),
+  /** Required, and checked, when the e-mail or the password changes: a stolen session alone cannot take the account. */
+  currentPassword: z.string().max(LIMITS.passwordMax).optional(),
   profilePic: z
     .string()
     .max(4 * 1024 * 1024, 'The picture must be 2 MB or smaller')

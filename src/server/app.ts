@@ -53,18 +53,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
 
   const cookies = { secure: config.secureCookies };
-  const sessions = sessionsService(sessionsRepository(deps.db.kysely), config.sessionTtlSeconds);
+  const sessions = sessionsService(sessionsRepository(deps.db.kysely), {
+    ttlSeconds: config.sessionTtlSeconds,
+    maxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
   const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
   const accountsRepo = accountsRepository(deps.db.kysely);
   const accounts = accountsService(accountsRepo, uploads);
 
-  await registerSecurity(app, cookies);
+  await registerSecurity(app, { secure: config.secureCookies, allowedOrigins: config.allowedOrigins });
   await app.register(cookie);
   const spa = await serveWeb(app, deps.webRoot);
   await serveUploads(app, uploads.dir);
   registerErrorHandling(app, { spa });
   registerSessions(app, sessions, cookies);
-  const realtime = await createRealtime(app, config.redisUrl, sessions);
+  const realtime = await createRealtime(
+    app,
+    { redisUrl: config.redisUrl, allowedOrigins: config.allowedOrigins },
+    sessions,
+  );
 
   app.get('/api/health', async () => {
     await sql`select 1`.execute(deps.db.kysely);

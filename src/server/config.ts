@@ -45,6 +45,7 @@ const EnvSchema = z.object({
     'must be an http:// or https:// origin such as https://chat.example.com',
   ),
   SESSION_TTL: duration('30d'),
+  SESSION_MAX_AGE: duration('90d'),
   CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@simplified.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -84,8 +85,15 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   publicOrigin: string;
+  /**
+   * Origins whose pages may change state and open sockets: PUBLIC_ORIGIN when it is set; otherwise the local
+   * addresses of PORT (localhost, 127.0.0.1 and [::1]), since a newcomer may open any of them.
+   */
+  allowedOrigins: string[];
   secureCookies: boolean;
   sessionTtlSeconds: number;
+  /** How long a sign-in may last at most, however often it is used; then the person signs in again. */
+  sessionMaxAgeSeconds: number;
   contactEmail: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Sign-up and log-in attempts allowed per client address per minute. */
@@ -185,8 +193,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
     redisUrl: e.REDIS_URL,
     publicOrigin,
+    allowedOrigins: e.PUBLIC_ORIGIN
+      ? [new URL(publicOrigin).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
     secureCookies: publicOrigin.startsWith('https://'),
     sessionTtlSeconds: e.SESSION_TTL,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,

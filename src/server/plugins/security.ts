@@ -1,9 +1,44 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { ERRORS } from '../../contracts/errors.js';
+import { HttpError } from '../lib/http-error.js';
 
-/** Security headers for every response and the rate limiter that routes opt into. */
-export async function registerSecurity(app: FastifyInstance, opts: { secure: boolean }): Promise<void> {
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a browser request comes from one of our own pages. Browsers send Origin with every state-changing
+ * fetch and every WebSocket handshake; a request without it is not from a page (curl, the test client), and
+ * Sec-Fetch-Site, when present, must still say the page was ours. SameSite=Lax cookies do not cover this:
+ * another port on the same host is the same site.
+ */
+export function fromOwnPage(
+  headers: IncomingMessage['headers'],
+  allowedOrigins: ReadonlySet<string>,
+): boolean {
+  const origin = headers.origin;
+  if (origin !== undefined) return allowedOrigins.has(origin);
+  const site = headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** `ws://` and `wss://` forms of the allowed origins, for the CSP of browsers that do not map 'self' to them. */
+function websocketSources(allowedOrigins: readonly string[]): string[] {
+  return allowedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
+}
+
+export interface SecurityOptions {
+  secure: boolean;
+  allowedOrigins: readonly string[];
+}
+
+/**
+ * Security headers for every response, `Cache-Control: no-store` for every API answer (they carry people's
+ * data), state changes only from our own pages, and the rate limiter that routes opt into.
+ */
+export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
+  const allowed = new Set(opts.allowedOrigins);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -12,7 +47,7 @@ export async function registerSecurity(app: FastifyInstance, opts: { secure: boo
         // React sets style attributes; no script runs from them.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...websocketSources(opts.allowedOrigins)],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -23,6 +58,14 @@ export async function registerSecurity(app: FastifyInstance, opts: { secure: boo
       },
     },
     strictTransportSecurity: opts.secure,
+  });
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (STATE_CHANGING.has(request.method) && !fromOwnPage(request.headers, allowed)) {
+      throw new HttpError(403, ERRORS.foreignOrigin);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   await app.register(rateLimit, { global: false });
 }

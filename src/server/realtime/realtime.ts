@@ -14,10 +14,10 @@ export interface Realtime extends SocketServer {
  */
 export async function createRealtime(
   app: FastifyInstance,
-  redisUrl: string | undefined,
+  options: { redisUrl: string | undefined; allowedOrigins: readonly string[] },
   sessions: SessionsService,
 ): Promise<Realtime> {
-  const server = await createSocketServer(app.server, redisUrl, app.log);
+  const server = await createSocketServer(app.server, options, app.log);
   authenticateSockets(server.io, sessions, (header) => app.parseCookie(header));
   const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
 

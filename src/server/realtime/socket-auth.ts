@@ -1,7 +1,7 @@
 import { ERRORS } from '../../contracts/errors.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import type { SessionsService } from '../modules/accounts/sessions.service.js';
-import type { RealtimeServer } from './socket-server.js';
+import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 
 export const SOCKET_ERRORS = {
   userMismatch: 'userId does not match the signed-in user',
@@ -27,9 +27,35 @@ export function authenticateSockets(
           return next(new Error(SOCKET_ERRORS.userMismatch));
         socket.data.userId = live.user.id;
         socket.data.tokenHash = live.tokenHash;
+        watchSessionExpiry(socket, sessions, live.expiresAt);
         next();
       },
       (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
     );
   });
+}
+
+/** setTimeout's longest wait is about 24.8 days; a 30-day session is checked again on the way. */
+const LONGEST_WAIT_MS = 2 ** 31 - 1;
+
+/**
+ * Disconnects a socket once its session ends by time (logout and password changes disconnect at once, through
+ * the session's room). At the expiry it asks the database again, because the person's HTTP use may have slid
+ * the session forward meanwhile; then it waits for the new expiry.
+ */
+function watchSessionExpiry(socket: RealtimeSocket, sessions: SessionsService, expiresAt: Date): void {
+  let timer: NodeJS.Timeout | undefined;
+  const waitUntil = (at: Date) => {
+    timer = setTimeout(check, Math.min(Math.max(at.getTime() - Date.now(), 0) + 10, LONGEST_WAIT_MS));
+    timer.unref();
+  };
+  const check = () => {
+    sessions.expiryOf(socket.data.tokenHash).then(
+      (until) => (until ? waitUntil(until) : void socket.disconnect(true)),
+      // The database is briefly unreachable: look again soon rather than drop a live session.
+      () => waitUntil(new Date(Date.now() + 30_000)),
+    );
+  };
+  waitUntil(expiresAt);
+  socket.on('disconnect', () => clearTimeout(timer));
 }

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { fromOwnPage } from '../plugins/security.js';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.js';
 import { userRoom } from '../../contracts/realtime.js';
 import type { RealtimeEmitter } from './realtime-emitter.js';
@@ -14,6 +15,14 @@ export interface SocketData {
 }
 
 export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** One connected client of the RealtimeServer. */
+export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
@@ -36,13 +45,16 @@ const MAX_SOCKET_PAYLOAD = 64 * 1024;
 /** socket.io on the app's HTTP server; with a Redis URL, events fan out across processes. */
 export async function createSocketServer(
   httpServer: HttpServer,
-  redisUrl: string | undefined,
+  { redisUrl, allowedOrigins }: { redisUrl: string | undefined; allowedOrigins: readonly string[] },
   log: FastifyBaseLogger,
 ): Promise<SocketServer> {
+  const ownOrigins = new Set(allowedOrigins);
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
+    // A page on another site (or another port of this host) must not ride on a visitor's session cookie.
+    allowRequest: (request, callback) => callback(null, fromOwnPage(request.headers, ownOrigins)),
   });
   let pub: RedisClientType | undefined;
   let sub: RedisClientType | undefined;

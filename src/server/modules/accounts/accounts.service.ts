@@ -88,6 +88,13 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
 
     async update(viewer: UserRow, id: string, input: Update): Promise<UpdateOutcome> {
       if (viewer.id !== id) throw new HttpError(403, ERRORS.forbiddenProfile);
+      const emailChanges = input.email !== undefined && input.email !== viewer.email;
+      if (emailChanges || input.password) {
+        if (!input.currentPassword) throw new HttpError(403, ERRORS.currentPasswordNeeded);
+        if (!(await verifyPassword(viewer.passwordHash, input.currentPassword))) {
+          throw new HttpError(403, ERRORS.currentPasswordWrong);
+        }
+      }
       if (input.email !== undefined) refuseAiDomain(input.email);
       await assertFree(input.username, input.email, viewer.id);
       const patch: UserPatch = {};

@@ -61,6 +61,7 @@ describe('PUT /api/users/update/:id', () => {
       email: `New.${me.user.email}`,
       bio: '  Short and sweet.  ',
       password: '',
+      currentPassword: me.password,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -104,7 +105,10 @@ describe('PUT /api/users/update/:id', () => {
     });
     expect(name.status).toBe(409);
     expect(name.body).toEqual({ error: ERRORS.usernameTaken });
-    const mail = await me.client.put(`/api/users/update/${me.user._id}`, { email: other.user.email });
+    const mail = await me.client.put(`/api/users/update/${me.user._id}`, {
+      email: other.user.email,
+      currentPassword: me.password,
+    });
     expect(mail.status).toBe(409);
     expect(mail.body).toEqual({ error: ERRORS.emailTaken });
     const keep = await me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, {
@@ -129,7 +133,10 @@ describe('PUT /api/users/update/:id', () => {
     await elsewhere.post('/api/users/login', { username: me.user.username, password: me.password });
     expect((await elsewhere.get('/api/users/me')).status).toBe(200);
 
-    const res = await me.client.put(`/api/users/update/${me.user._id}`, { password: 'a brand new secret' });
+    const res = await me.client.put(`/api/users/update/${me.user._id}`, {
+      password: 'a brand new secret',
+      currentPassword: me.password,
+    });
     expect(res.status).toBe(200);
     expect((await me.client.get('/api/users/me')).status).toBe(200);
     expect((await elsewhere.get('/api/users/me')).status).toBe(401);
@@ -142,5 +149,41 @@ describe('PUT /api/users/update/:id', () => {
       .client()
       .post('/api/users/login', { username: me.user.username, password: 'a brand new secret' });
     expect(fresh.status).toBe(200);
+  });
+
+  describe('a stolen session alone cannot take the account', () => {
+    it.each([
+      ['the password', { password: 'a brand new secret' }],
+      ['the e-mail', { email: 'thief@example.com' }],
+    ])('changing %s needs the current password (403 without it, 403 when wrong)', async (_what, change) => {
+      const me = await buildUser(server.client());
+      const missing = await me.client.put(`/api/users/update/${me.user._id}`, { ...change, bio: 'x' });
+      expect(missing.status).toBe(403);
+      expect(missing.body).toEqual({ error: ERRORS.currentPasswordNeeded });
+      const wrong = await me.client.put(`/api/users/update/${me.user._id}`, {
+        ...change,
+        currentPassword: 'not my password',
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body).toEqual({ error: ERRORS.currentPasswordWrong });
+
+      // Nothing changed: same e-mail, same bio, and the old password still signs in.
+      const after = await me.client.get<SelfUser>('/api/users/me');
+      expect(after.body).toMatchObject({ email: me.user.email, bio: '' });
+      const login = await server
+        .client()
+        .post('/api/users/login', { username: me.user.username, password: me.password });
+      expect(login.status).toBe(200);
+    });
+
+    it('other fields, and the e-mail sent back unchanged, need no password', async () => {
+      const me = await buildUser(server.client());
+      const res = await me.client.put(`/api/users/update/${me.user._id}`, {
+        name: 'Renamed',
+        email: me.user.email.toUpperCase(),
+        password: '',
+      });
+      expect(res.status).toBe(200);
+    });
   });
 });

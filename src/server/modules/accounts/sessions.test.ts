@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import { buildUser } from '../../test/factories.js';
+import { connectSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 describe('sessions', () => {
@@ -76,6 +77,67 @@ describe('session lifetime', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect((await idle.get('/api/users/me')).status).toBe(401);
     expect((await me.client.get('/api/users/me')).status).toBe(200);
+  });
+
+  it('disconnects a socket when its session ends, and not while use keeps the session alive', async () => {
+    const me = await buildUser(server.client());
+    const socket = await connectSocket(server.baseUrl, me.client);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await new Promise((r) => setTimeout(r, 1200));
+    // Used past half its life: the session (and so the socket) now lasts until about 3.2 s.
+    expect((await me.client.get('/api/users/me')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(socket.connected).toBe(true);
+    expect(await closed).toBe('io server disconnect');
+    expect((await me.client.get('/api/users/me')).status).toBe(401);
+  });
+});
+
+describe('absolute session lifetime (SESSION_MAX_AGE)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SESSION_TTL: '30d', SESSION_MAX_AGE: '90d' });
+  });
+  afterAll(() => server.close());
+
+  const DAY = 86_400_000;
+  async function ageSession(userId: string, createdAgoMs: number, expiresInMs: number) {
+    const now = Date.now();
+    await server.testDb.db.kysely
+      .updateTable('sessions')
+      .set({
+        createdAt: new Date(now - createdAgoMs).toISOString(),
+        expiresAt: new Date(now + expiresInMs).toISOString(),
+      })
+      .where('userId', '=', userId)
+      .execute();
+  }
+  const expiry = async (userId: string) =>
+    Date.parse(
+      (
+        await server.testDb.db.kysely
+          .selectFrom('sessions')
+          .select('expiresAt')
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).expiresAt,
+    );
+
+  it('slides forward only up to 90 days after sign-in, however often it is used', async () => {
+    const me = await buildUser(server.client());
+    // Signed in 89 days and 23 hours ago, used now with 1 hour left: sliding would give 30 more days.
+    await ageSession(me.user._id, 90 * DAY - 3_600_000, 3_600_000 / 2);
+    const res = await me.client.get('/api/users/me');
+    expect(res.status).toBe(200);
+    const until = await expiry(me.user._id);
+    expect(until).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    expect(until).toBeGreaterThan(Date.now() + 3_500_000);
+  });
+
+  it('ends a session older than the absolute lifetime, even one that has not expired', async () => {
+    const me = await buildUser(server.client());
+    await ageSession(me.user._id, 91 * DAY, 10 * DAY);
+    expect((await me.client.get('/api/users/me')).status).toBe(401);
   });
 });
 

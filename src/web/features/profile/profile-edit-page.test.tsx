@@ -16,6 +16,8 @@ describe('profile edit (/update)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(me.email);
     expect(screen.getByLabelText('Bio')).toHaveValue(me.bio);
     expect(screen.getByLabelText('New password')).toHaveValue('');
+    // Asked for only when the email or the password changes.
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
 
@@ -42,6 +44,7 @@ describe('profile edit (/update)', () => {
         profilePic: me.profilePic,
       },
     });
+    expect(calls[0]?.body).not.toHaveProperty('currentPassword');
     expect(useSession.getState().user?.bio).toBe('Poetical science.');
     expect(JSON.parse(window.localStorage.getItem('me') ?? '{}')).toMatchObject({ bio: 'Poetical science.' });
   });
@@ -64,5 +67,34 @@ describe('profile edit (/update)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await screen.findByRole('status');
     expect(calls[0]?.body).toMatchObject({ profilePic: '' });
+  });
+
+  it.each([
+    ['a new password', 'New password', 'a much longer secret'],
+    ['a new email', 'Email', 'ada@lovelace.example'],
+  ])(
+    'asks for the current password with %s, sends it, and clears both afterwards',
+    async (_l, label, value) => {
+      const { calls } = mockApi(() => ({ status: 200, body: me }));
+      renderApp('/update', { user: me });
+      await userEvent.clear(screen.getByLabelText(label));
+      await userEvent.type(screen.getByLabelText(label), value);
+      const current = screen.getByLabelText('Current password');
+      await userEvent.type(current, 'the old secret');
+      await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+      await screen.findByRole('status');
+      expect(calls[0]?.body).toMatchObject({ currentPassword: 'the old secret' });
+      expect(screen.getByLabelText('New password')).toHaveValue('');
+    },
+  );
+
+  it("shows the server's refusal when the current password is wrong", async () => {
+    mockApi(() => ({ status: 403, body: { error: 'Your current password is not right' } }));
+    renderApp('/update', { user: me });
+    await userEvent.type(screen.getByLabelText('New password'), 'a much longer secret');
+    await userEvent.type(screen.getByLabelText('Current password'), 'a wrong guess');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not right');
   });
 });

@@ -29,6 +29,9 @@ function EditForm({ me }: { me: SelfUser }) {
     bio: me.bio,
   });
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  // Only these two changes can lock someone out of their account, so only they ask for the current password.
+  const needsCurrent = password !== '' || fields.email.trim().toLowerCase() !== me.email;
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
   const set = (key: keyof typeof fields) => (value: string) => {
     update.reset();
@@ -37,13 +40,19 @@ function EditForm({ me }: { me: SelfUser }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = { ...fields, password, profilePic: pictureValue(picture, me.profilePic) };
+    const input = {
+      ...fields,
+      password,
+      ...(needsCurrent ? { currentPassword } : {}),
+      profilePic: pictureValue(picture, me.profilePic),
+    };
     update.mutate(
       { id: me._id, input },
       {
         onSuccess: () => {
-          // The new password is saved; never leave it sitting in the form.
+          // The new password is saved; never leave it (or the old one) sitting in the form.
           setPassword('');
+          setCurrentPassword('');
           setPicture({ kind: 'keep' });
         },
       },
@@ -106,6 +115,19 @@ function EditForm({ me }: { me: SelfUser }) {
           setPassword(e.target.value);
         }}
       />
+      {needsCurrent ? (
+        <PasswordField
+          label="Current password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          hint="Needed to change your email or password."
+          onChange={(e) => {
+            update.reset();
+            setCurrentPassword(e.target.value);
+          }}
+        />
+      ) : null}
       {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
       {update.isSuccess ? <InlineMessage kind="success">{UPDATED_MESSAGE}</InlineMessage> : null}
       <div className={styles.actions}>

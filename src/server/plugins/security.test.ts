@@ -1,0 +1,132 @@
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../contracts/errors.js';
+import { buildUser, type BuiltUser } from '../test/factories.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+let server: TestServer;
+let victim: BuiltUser;
+// With PUBLIC_ORIGIN unset the app's own pages are the local addresses of PORT (3000 in tests).
+const OWN = 'http://localhost:3000';
+const FOREIGN = 'http://localhost:4000';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  victim = await buildUser(server.client());
+});
+afterAll(() => server.close());
+
+/** A request the way a browser page would send it: with the victim's cookie and the page's Origin. */
+function fromPage(origin: string, method: string, path: string, body?: unknown) {
+  return fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie: victim.client.cookieHeader,
+      origin,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+describe('state changes only from our own pages', () => {
+  it('refuses a POST, PUT or DELETE from another origin (even another port of this host) with 403', async () => {
+    for (const [method, path, body] of [
+      ['POST', '/api/users/logout', undefined],
+      ['PUT', `/api/users/update/${victim.user._id}`, { name: 'Hacked' }],
+      ['POST', '/api/messages', { message: 'hi', recipientId: victim.user._id }],
+    ] as const) {
+      const res = await fromPage(FOREIGN, method, path, body);
+      expect({ method, path, status: res.status, body: await res.json() }).toEqual({
+        method,
+        path,
+        status: 403,
+        body: { error: ERRORS.foreignOrigin },
+      });
+    }
+    // Still signed in, name unchanged.
+    expect((await victim.client.get('/api/users/me')).body).toMatchObject({ name: victim.user.name });
+  });
+
+  it('refuses a browser request without Origin that says it came from another site', async () => {
+    const res = await fetch(`${server.baseUrl}/api/users/logout`, {
+      method: 'POST',
+      headers: { cookie: victim.client.cookieHeader, 'sec-fetch-site': 'same-site' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('accepts our own pages, on any local address of the port', async () => {
+    for (const origin of [OWN, 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const res = await fromPage(origin, 'PUT', `/api/users/update/${victim.user._id}`, {
+        name: victim.user.name,
+      });
+      expect({ origin, status: res.status }).toEqual({ origin, status: 200 });
+    }
+  });
+
+  it('lets reads through from anywhere (a read changes nothing; CORS keeps the answer from the page)', async () => {
+    expect((await fromPage(FOREIGN, 'GET', '/api/users/me')).status).toBe(200);
+  });
+
+  it('accepts only PUBLIC_ORIGIN once it is set', async () => {
+    const hosted = await startTestServer({ PUBLIC_ORIGIN: 'https://chat.example.com' });
+    try {
+      const post = (origin: string) =>
+        fetch(`${hosted.baseUrl}/api/users/login`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'nobody', password: 'wrong password' }),
+        });
+      expect((await post('https://chat.example.com')).status).toBe(401);
+      expect((await post(OWN)).status).toBe(403);
+      expect((await post('https://evil.example.com')).status).toBe(403);
+    } finally {
+      await hosted.close();
+    }
+  });
+});
+
+describe('sockets only from our own pages', () => {
+  it('refuses a handshake from another origin, so the page cannot read the victim’s messages', async () => {
+    const socket = io(server.baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: victim.client.cookieHeader, origin: FOREIGN },
+      reconnection: false,
+      forceNew: true,
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', () => resolve('refused'));
+    });
+    socket.close();
+    expect(outcome).toBe('refused');
+  });
+
+  it('accepts a handshake from our own page', async () => {
+    const own = io(server.baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: victim.client.cookieHeader, origin: OWN },
+      reconnection: false,
+      forceNew: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      own.once('connect', () => resolve());
+      own.once('connect_error', reject);
+    });
+    own.close();
+  });
+});
+
+describe('headers', () => {
+  it('marks every API answer no-store, so a shared computer keeps no one’s data', async () => {
+    expect((await victim.client.get('/api/users/me')).headers.get('cache-control')).toBe('no-store');
+    expect((await server.client().get('/api/users/me')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('lets scripts connect only to this site', async () => {
+    const csp = (await server.client().get('/api/health')).headers.get('content-security-policy') ?? '';
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    expect(connect).toEqual(["'self'", 'ws://localhost:3000', 'ws://127.0.0.1:3000', 'ws://[::1]:3000']);
+  });
+});
