@@ -41,7 +41,8 @@ export const AI_NOT_READY = {
 
 export const AI_ERRORS = {
   busy: 'You already have an AI request running. Wait for it to finish, then try again.',
-  tooMany: 'You are asking the AI too often. Please wait a minute and try again.',
+  /** Every feature spends one per-minute budget per person; this says when the next call fits. */
+  tooFast: (seconds: number) => `You're going fast — try again in ${Math.max(1, Math.ceil(seconds))} s.`,
   timeout: 'The AI took too long to answer. Please try again.',
   failed: 'The AI service failed to answer. Please try again in a moment.',
   empty: 'The AI gave an empty answer. Please try again.',

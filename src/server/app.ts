@@ -15,6 +15,7 @@ import { actionsService } from './modules/actions/actions.service.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { registerCharioteer } from './modules/charioteer/charioteer.module.js';
 import { aiService } from './modules/ai/ai.service.js';
+import { aiBudget } from './modules/ai/ai-budget.js';
 import { createEngine } from './modules/ai/create-engine.js';
 import { formatOperatorNotice } from './lib/operator-notice.js';
 import { webLookupService } from './modules/ai/web-lookup.service.js';
@@ -94,9 +95,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   app.addHook('onClose', () => engine.close());
-  const ai = aiService(engine, config.ai);
+  // One budget per person for every feature that calls the provider.
+  const budget = aiBudget(config.ai);
+  const ai = aiService(engine, config.ai, budget);
   await app.register(aiRoutes, { ai, web: webLookupService(ai, config.wikiApiUrl, config.contactEmail) });
-  await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine });
+  await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine, budget });
   await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
   const actionsRepo = actionsRepository(deps.db.kysely);
   await app.register(actionsRoutes, { actions: actionsService(actionsRepo) });
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     config,
     engine,
+    budget,
     accounts: accountsRepo,
     actions: actionsRepo,
     emitter: realtime.emitter,

@@ -25,6 +25,13 @@ export function tokenBuckets(perMinute: number, burst: number) {
       bucket.tokens -= 1;
       return true;
     },
+
+    /** How long until `key` has a token again: 0 when it has one now. */
+    msUntilNext(key: string, now = Date.now()): number {
+      const bucket = buckets.get(key);
+      if (!bucket) return 0;
+      return Math.max(0, Math.ceil((1 - level(bucket, now)) / refillPerMs));
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { AI_ERRORS } from '../../../contracts/ai.js';
 import type { AiLimits } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
-import { tokenBuckets } from '../../lib/rate-limiter.js';
+import type { AiBudget } from './ai-budget.js';
 import { AiUnavailableError, type AiEngine, type ChatTurn } from './engine.js';
 
 export interface AiCall {
@@ -20,19 +20,11 @@ export function aiFailure(error: unknown, timedOut: boolean): HttpError {
 }
 
 /**
- * Rules around the engine for people's direct AI calls: one request in flight per user,
- * a per-user rate, an overall timeout and an output cap.
+ * Rules around the engine for people's direct AI calls: the person's shared AI budget (one generation in
+ * flight, a per-minute rate), an overall timeout and an output cap.
  */
-export function aiService(engine: AiEngine, limits: AiLimits) {
-  const inFlight = new Set<string>();
-  const rate = tokenBuckets(limits.ratePerMinute, Math.min(limits.ratePerMinute, 10));
-
-  function admit(userId: string): () => void {
-    if (inFlight.has(userId)) throw new HttpError(429, AI_ERRORS.busy);
-    if (!rate.take(userId)) throw new HttpError(429, AI_ERRORS.tooMany);
-    inFlight.add(userId);
-    return () => inFlight.delete(userId);
-  }
+export function aiService(engine: AiEngine, limits: AiLimits, budget: AiBudget) {
+  const admit = (userId: string) => budget.admitNow(userId);
 
   function request(call: AiCall) {
     const timeout = AbortSignal.timeout(limits.timeoutMs);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { ActionsRepository } from '../actions/actions.repository.js';
+import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { charioteerRepository } from './charioteer.repository.js';
 import { charioteerRoutes } from './charioteer.routes.js';
@@ -17,6 +18,7 @@ export async function registerCharioteer(
     db: Db;
     config: Config;
     engine: AiEngine;
+    budget: AiBudget;
     accounts: AccountsRepository;
     actions: ActionsRepository;
     emitter: RealtimeEmitter;
@@ -25,6 +27,7 @@ export async function registerCharioteer(
   const repo = charioteerRepository(deps.db.kysely);
   const runner = charioteerRunner({
     engine: deps.engine,
+    budget: deps.budget,
     limits: deps.config.ai,
     repo,
     accounts: deps.accounts,

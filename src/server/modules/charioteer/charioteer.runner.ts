@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { AiBudget } from '../ai/ai-budget.js';
 import { aiFailure } from '../ai/ai.service.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { AI_ERRORS } from '../../../contracts/ai.js';
@@ -15,6 +16,8 @@ import { nextInOrder, seatIds, toDiscussion, toSeat, toTurn } from './discussion
 
 export interface RunnerDeps {
   engine: AiEngine;
+  /** The owner's AI budget: each turn is one of their generations and waits for its turn and its rate. */
+  budget: AiBudget;
   limits: AiLimits;
   repo: CharioteerRepository;
   accounts: AccountsRepository;
@@ -27,7 +30,7 @@ export interface RunnerDeps {
  * stored only when a turn is complete. Pause lets the current turn finish; stop aborts it.
  */
 export function charioteerRunner(deps: RunnerDeps) {
-  const { engine, limits, repo, accounts, emitter, log } = deps;
+  const { engine, budget, limits, repo, accounts, emitter, log } = deps;
   const running = new Map<string, AbortController>();
 
   async function seatsOf(ids: string[]): Promise<UserRow[]> {
@@ -42,7 +45,27 @@ export function charioteerRunner(deps: RunnerDeps) {
     emitter.toUsers([userId], 'charioteerStatus', { discussionId, discussion: toDiscussion(row, seats) });
   }
 
+  /** One turn, spent from the owner's AI budget: it waits while they generate elsewhere or go too fast. */
   async function turn(discussionId: string, signal: AbortSignal): Promise<boolean> {
+    const waiting = await repo.find(discussionId);
+    if (!waiting || waiting.status !== 'running' || waiting.turnsLeft <= 0)
+      return speak(discussionId, signal);
+    let release;
+    try {
+      release = await budget.admitQueued(waiting.userId, { signal, waitForRate: true });
+    } catch (error) {
+      if (signal.aborted) return false;
+      throw error;
+    }
+    try {
+      return await speak(discussionId, signal);
+    } finally {
+      release();
+    }
+  }
+
+  async function speak(discussionId: string, signal: AbortSignal): Promise<boolean> {
+    // Read again after any wait: the owner may have paused, stopped or picked the next speaker meanwhile.
     const row = await repo.find(discussionId);
     if (!row || row.status !== 'running') return false;
     if (row.turnsLeft <= 0) {

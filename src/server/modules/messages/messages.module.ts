@@ -10,6 +10,7 @@ import { messagesService } from './messages.service.js';
 import { registerMessageSockets } from './messages.socket.js';
 import { personaRepliesService } from './persona-replies.service.js';
 import { presenceService } from './presence.service.js';
+import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 
 const SEND_BURST = 20;
@@ -17,7 +18,14 @@ const SEND_BURST = 20;
 /** Direct messaging: HTTP calls, socket events and presence, over one service. */
 export async function registerMessaging(
   app: FastifyInstance,
-  deps: { db: Db; accounts: AccountsRepository; realtime: Realtime; config: Config; engine: AiEngine },
+  deps: {
+    db: Db;
+    accounts: AccountsRepository;
+    realtime: Realtime;
+    config: Config;
+    engine: AiEngine;
+    budget: AiBudget;
+  },
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
@@ -26,6 +34,7 @@ export async function registerMessaging(
   const limiter = tokenBuckets(perMinute, Math.min(perMinute, Math.max(SEND_BURST, perMinute / 6)));
   const replies = personaRepliesService({
     engine: deps.engine,
+    budget: deps.budget,
     limits: deps.config.ai,
     repo,
     accounts: deps.accounts,

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AI_ERRORS } from '../../../contracts/ai.js';
 import { filterAiReply } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
+import { HttpError } from '../../lib/http-error.js';
 import { newId, nowIso } from '../../lib/ids.js';
-import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
 import { aiFailure } from '../ai/ai.service.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { buildPersonaPrompt } from '../ai/persona-prompt.js';
@@ -27,28 +28,38 @@ export interface PersonaReplyJob {
  */
 export function personaRepliesService(deps: {
   engine: AiEngine;
+  /** The person's AI budget: a reply is one of their generations, queued behind any other. */
+  budget: AiBudget;
   limits: AiLimits;
   repo: MessagesRepository;
   accounts: AccountsRepository;
   emitter: RealtimeEmitter;
   log: FastifyBaseLogger;
 }) {
-  const { engine, limits, repo, accounts, emitter, log } = deps;
+  const { engine, budget, limits, repo, accounts, emitter, log } = deps;
   const queues = new Map<string, Promise<void>>();
-  // Persona replies spend the same AI budget as direct calls (AI_RATE_LIMIT per person).
-  const rate = tokenBuckets(limits.ratePerMinute, Math.min(limits.ratePerMinute, 10));
 
   async function run(job: PersonaReplyJob): Promise<void> {
     const replyId = newId();
     const to = [job.userId];
-    if (!rate.take(job.userId)) {
-      emitter.toUsers(to, 'aiReplyError', {
-        conversationId: job.conversationId,
-        replyId,
-        error: AI_ERRORS.tooMany,
-      });
+    let release: ReleaseAi;
+    try {
+      release = await budget.admitQueued(job.userId);
+    } catch (error) {
+      // Out of budget: said in the chat, with when to try again, never dropped silently.
+      const message = error instanceof HttpError ? error.message : AI_ERRORS.failed;
+      emitter.toUsers(to, 'aiReplyError', { conversationId: job.conversationId, replyId, error: message });
       return;
     }
+    try {
+      await generate(job, replyId);
+    } finally {
+      release();
+    }
+  }
+
+  async function generate(job: PersonaReplyJob, replyId: string): Promise<void> {
+    const to = [job.userId];
     emitter.toUsers(to, 'aiReplyStart', {
       conversationId: job.conversationId,
       replyId,
