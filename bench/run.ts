@@ -1,14 +1,16 @@
-/** `npm run bench [accounts|directory|chat|ai]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|directory|chat|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
 import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
 import { runDirectoryBench } from './directory.bench.js';
+import { runFloodBench } from './flood.bench.js';
 
 const suites: Record<string, () => Promise<boolean>> = {
   accounts: runAccountsBench,
   directory: runDirectoryBench,
   chat: runChatBench,
   ai: runAiBench,
+  flood: runFloodBench,
 };
 const chosen = process.argv.slice(2);
 let allOk = true;

@@ -44,7 +44,7 @@ export async function connectPeers(baseUrl: string, peers: Peer[]): Promise<Conn
   return { sockets, close: () => sockets.forEach((s) => s.close()) };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted.length
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
     : 0;

@@ -23,5 +23,7 @@ export const ERRORS = {
   imageMismatch: 'The picture content does not match its type',
   currentPasswordNeeded: 'Enter your current password to change your email or password',
   currentPasswordWrong: 'Your current password is not right',
+  tooManyEvents: 'Your app is sending too much too fast; some of it was ignored',
+  floodDisconnected: 'Disconnected for sending too much too fast. Reconnecting shortly.',
   foreignOrigin: 'This request came from another website, so it was refused',
 } as const;

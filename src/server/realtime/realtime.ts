@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionsService } from '../modules/accounts/sessions.service.js';
 import { memoryPresence, redisPresence, type Presence } from './presence.js';
 import { authenticateSockets } from './socket-auth.js';
+import { limitSocketEvents } from './event-limiter.js';
 import { createSocketServer, type SocketServer } from './socket-server.js';
 
 export interface Realtime extends SocketServer {
@@ -19,6 +20,8 @@ export async function createRealtime(
 ): Promise<Realtime> {
   const server = await createSocketServer(app.server, options, app.log);
   authenticateSockets(server.io, sessions, (header) => app.parseCookie(header));
+  // First of the connection listeners, so no event reaches a handler unlimited.
+  limitSocketEvents(server.io);
   const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
 
   // Open websockets would keep the HTTP server from closing, so they go first.

@@ -1,0 +1,50 @@
+import { ERRORS } from '../../contracts/errors.js';
+import { tokenBuckets } from '../lib/rate-limiter.js';
+import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
+
+/**
+ * Client events a socket and a person (all their tabs together) may send. A person chatting sends a few a
+ * second; the chat benchmark's heaviest senders about 40. Beyond this the events are dropped.
+ */
+export const SOCKET_EVENT_LIMITS = {
+  perSocketPerSecond: 50,
+  perUserPerSecond: 100,
+  /** Bursts of this many seconds' worth are allowed. */
+  burstSeconds: 2,
+  /** Dropped events within `floodWindowMs` after which the socket is disconnected. */
+  dropsBeforeDisconnect: 500,
+  floodWindowMs: 10_000,
+} as const;
+
+/**
+ * Rate limits every client event, per socket and per person, before any handler runs: a flood costs a
+ * counter, not a database write. The first dropped event is answered with a `messageError` (and an event
+ * that expects an acknowledgement gets it, with the error); a flood that goes on is disconnected with a
+ * reason the client shows.
+ */
+export function limitSocketEvents(io: RealtimeServer, limits = SOCKET_EVENT_LIMITS): void {
+  const { perSocketPerSecond: socketRate, perUserPerSecond: userRate, burstSeconds } = limits;
+  const perSocket = tokenBuckets(socketRate * 60, socketRate * burstSeconds);
+  const perUser = tokenBuckets(userRate * 60, userRate * burstSeconds);
+
+  io.on('connection', (socket: RealtimeSocket) => {
+    let windowStart = 0;
+    let dropped = 0;
+    socket.use((packet, next) => {
+      if (perSocket.take(socket.id) && perUser.take(socket.data.userId)) return next();
+      const now = Date.now();
+      if (now - windowStart > limits.floodWindowMs) {
+        windowStart = now;
+        dropped = 0;
+      }
+      dropped += 1;
+      const ack = packet.at(-1);
+      if (typeof ack === 'function') ack({ error: ERRORS.tooManyEvents });
+      if (dropped === 1) socket.emit('messageError', { error: ERRORS.tooManyEvents });
+      if (dropped >= limits.dropsBeforeDisconnect) {
+        socket.emit('messageError', { error: ERRORS.floodDisconnected });
+        socket.disconnect(true);
+      }
+    });
+  });
+}
