@@ -21,6 +21,7 @@ export const ERRORS = {
   imageType: 'The picture must be a PNG, JPEG, GIF, WebP, AVIF, BMP or ICO image',
   imageTooLarge: 'The picture must be 2 MB or smaller',
   imageMismatch: 'The picture content does not match its type',
+  pictureQuota: 'You have uploaded many pictures today. Please try again tomorrow.',
   currentPasswordNeeded: 'Enter your current password to change your email or password',
   currentPasswordWrong: 'Your current password is not right',
   tooManyEvents: 'Your app is sending too much too fast; some of it was ignored',

@@ -6,6 +6,7 @@ import * as personaDirectory from './migrations/003-persona-directory.js';
 import * as conversationMemory from './migrations/004-conversation-memory.js';
 import * as actions from './migrations/005-actions.js';
 import * as charioteer from './migrations/006-charioteer.js';
+import * as profilePicIndex from './migrations/007-profile-pic-index.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-conversation-memory': conversationMemory,
   '005-actions': actions,
   '006-charioteer': charioteer,
+  '007-profile-pic-index': profilePicIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,16 @@ export function accountsRepository(db: Kysely<Database>) {
         .where('createdByUsername', '=', from)
         .execute();
     },
+    /** Whether any account (a person or a persona) shows this picture. */
+    async isPictureUsed(url: string, trx: Executor = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('profilePic', '=', url)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async update(id: string, patch: UserPatch, trx: Executor = db): Promise<UserRow> {
       await trx.updateTable('users').set(patch).where('id', '=', id).execute();
       return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

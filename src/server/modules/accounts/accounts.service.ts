@@ -43,10 +43,14 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
     if (byEmail && byEmail.id !== selfId) throw new HttpError(409, ERRORS.emailTaken);
   }
 
-  async function resolvePicture(requested: string | undefined, current: string): Promise<string | undefined> {
+  async function resolvePicture(
+    userId: string,
+    requested: string | undefined,
+    current: string,
+  ): Promise<string | undefined> {
     if (requested === undefined || requested === current) return undefined;
     if (requested === '') return '';
-    if (requested.startsWith('data:')) return uploads.saveImage(requested);
+    if (requested.startsWith('data:')) return uploads.saveImage(userId, requested);
     throw new HttpError(400, 'profilePic must be an image data URL');
   }
 
@@ -104,7 +108,7 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
       if (input.bio !== undefined) patch.bio = input.bio;
       const passwordChanged = Boolean(input.password);
       if (input.password) patch.passwordHash = await hashPassword(input.password);
-      const picture = await resolvePicture(input.profilePic, viewer.profilePic);
+      const picture = await resolvePicture(viewer.id, input.profilePic, viewer.profilePic);
       if (picture !== undefined) patch.profilePic = picture;
       if (Object.keys(patch).length === 0) return { user: viewer, passwordChanged };
       patch.updatedAt = nowIso();
@@ -115,6 +119,10 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
           return repo.update(viewer.id, patch, trx);
         })
         .catch(conflictFrom);
+      // The picture it replaced goes too, unless another account shows the same file (names are content hashes).
+      if (picture !== undefined && viewer.profilePic && !(await repo.isPictureUsed(viewer.profilePic))) {
+        await uploads.remove(viewer.profilePic);
+      }
       return { user, passwordChanged };
     },
   };

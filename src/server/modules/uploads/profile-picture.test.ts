@@ -5,6 +5,7 @@ import { ERRORS } from '../../../contracts/errors.js';
 import type { SelfUser } from '../../../contracts/users.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { PICTURE_BYTES_PER_DAY } from './uploads.service.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -81,5 +82,59 @@ describe('profile pictures', () => {
     const res = await fetch(`${server.baseUrl}/uploads/..%2F..%2Fetc%2Fpasswd`);
     expect(res.status).toBe(403);
     expect(await res.text()).not.toContain('root:');
+  });
+
+  describe('what is kept on disk', () => {
+    /** A distinct valid PNG of about `kib` KiB (the signature is what is checked; the rest is padding). */
+    const picture = (seed: number, kib = 1) =>
+      dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(kib * 1024, seed % 256)]));
+    const fileOf = (url: string) => path.join(server.config.dataDir, url);
+
+    it('deletes a replaced or removed picture', async () => {
+      const someone = await buildUser(server.client());
+      const set = (pic: string) =>
+        someone.client.put<SelfUser>(`/api/users/update/${someone.user._id}`, { profilePic: pic });
+      const first = (await set(picture(1))).body.profilePic;
+      const second = (await set(picture(2))).body.profilePic;
+      expect(fs.existsSync(fileOf(first))).toBe(false);
+      expect(fs.existsSync(fileOf(second))).toBe(true);
+      await set('');
+      expect(fs.existsSync(fileOf(second))).toBe(false);
+    });
+
+    it('keeps a file another account still shows (equal pictures share one file)', async () => {
+      const [ada, grace] = [await buildUser(server.client()), await buildUser(server.client())];
+      const same = picture(3);
+      const url = (await ada.client.put<SelfUser>(`/api/users/update/${ada.user._id}`, { profilePic: same }))
+        .body.profilePic;
+      await grace.client.put(`/api/users/update/${grace.user._id}`, { profilePic: same });
+      await ada.client.put(`/api/users/update/${ada.user._id}`, { profilePic: '' });
+      expect(fs.existsSync(fileOf(url))).toBe(true);
+      await grace.client.put(`/api/users/update/${grace.user._id}`, { profilePic: '' });
+      expect(fs.existsSync(fileOf(url))).toBe(false);
+    });
+
+    it('refuses uploads past the daily quota with 413, and keeps the current picture', async () => {
+      const busy = await buildUser(server.client());
+      const set = (pic: string) =>
+        busy.client.put<SelfUser>(`/api/users/update/${busy.user._id}`, { profilePic: pic });
+      const perUpload = 1900;
+      const fits = Math.floor(PICTURE_BYTES_PER_DAY / (perUpload * 1024 + PNG.length));
+      let last = '';
+      for (let i = 0; i < fits; i++) {
+        const res = await set(picture(10 + i, perUpload));
+        expect(res.status).toBe(200);
+        last = res.body.profilePic;
+      }
+      const over = await set(picture(99, perUpload));
+      expect(over.status).toBe(413);
+      expect(over.body).toEqual({ error: ERRORS.pictureQuota });
+      expect((await busy.client.get<SelfUser>('/api/users/me')).body.profilePic).toBe(last);
+      // Another person's day is their own.
+      const other = await buildUser(server.client());
+      expect(
+        (await other.client.put(`/api/users/update/${other.user._id}`, { profilePic: picture(7) })).status,
+      ).toBe(200);
+    });
   });
 });

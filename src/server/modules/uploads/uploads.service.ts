@@ -1,17 +1,42 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ERRORS } from '../../../contracts/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { decodeImageDataUrl } from './image-data-url.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+/**
+ * Picture bytes one person may upload in a day. Each account keeps one picture (a replaced one is deleted),
+ * so what is stored stays small; this bounds the churn of writing new ones.
+ */
+export const PICTURE_BYTES_PER_DAY = 20 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Stores pictures under DATA_DIR/uploads with content-hashed names, so equal files are stored once. */
-export function uploadsService(uploadsDir: string) {
+export function uploadsService(uploadsDir: string, bytesPerDay = PICTURE_BYTES_PER_DAY) {
+  const uploaded = new Map<string, { since: number; bytes: number }>();
+
+  /** Counts `bytes` against the person's day, or refuses with 413 when they would pass it. */
+  function spend(userId: string, bytes: number, now = Date.now()): void {
+    for (const [key, day] of uploaded) if (now - day.since > DAY_MS) uploaded.delete(key);
+    const day = uploaded.get(userId) ?? { since: now, bytes: 0 };
+    if (day.bytes + bytes > bytesPerDay) throw new HttpError(413, ERRORS.pictureQuota);
+    day.bytes += bytes;
+    uploaded.set(userId, day);
+  }
+
+  const fileOf = (url: string) => path.join(uploadsDir, url.slice(UPLOADS_PREFIX.length));
+  const isOwnUrl = (url: string) =>
+    url.startsWith(UPLOADS_PREFIX) && /^[a-f0-9]{64}\.[a-z]+$/.test(url.slice(UPLOADS_PREFIX.length));
+
   return {
     dir: uploadsDir,
-    /** Saves an image data URL and returns the URL it is served under. */
-    async saveImage(dataUrl: string): Promise<string> {
+    /** Saves an image data URL for `userId` and returns the URL it is served under. */
+    async saveImage(userId: string, dataUrl: string): Promise<string> {
       const image = decodeImageDataUrl(dataUrl);
+      spend(userId, image.bytes.length);
       const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.extension}`;
       await fs.mkdir(uploadsDir, { recursive: true });
       const target = path.join(uploadsDir, name);
@@ -21,10 +46,10 @@ export function uploadsService(uploadsDir: string) {
       return `${UPLOADS_PREFIX}${name}`;
     },
     /** Whether a URL is one of ours (so a client may send it back unchanged). */
-    isOwnUrl(url: string): boolean {
-      return (
-        url.startsWith(UPLOADS_PREFIX) && /^[a-f0-9]{64}\.[a-z]+$/.test(url.slice(UPLOADS_PREFIX.length))
-      );
+    isOwnUrl,
+    /** Deletes one of our pictures (call it once no account uses it); other URLs are left alone. */
+    async remove(url: string): Promise<void> {
+      if (isOwnUrl(url)) await fs.rm(fileOf(url), { force: true });
     },
   };
 }
