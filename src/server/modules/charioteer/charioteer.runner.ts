@@ -8,6 +8,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import { aiFailure } from '../ai/ai.service.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
+import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
 import { AI_ERRORS } from '../../../contracts/ai.js';
 import type { Turn } from '../../../contracts/charioteer.js';
 import { buildTurnPrompt } from './charioteer-prompt.js';
@@ -93,6 +94,10 @@ export function charioteerRunner(deps: RunnerDeps) {
       turns,
     );
     let text = '';
+    const guard = leakGuardFor(speaker, host.username);
+    const show = (delta: string) => {
+      if (delta) emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
+    };
     const timeout = AbortSignal.timeout(limits.timeoutMs);
     try {
       for await (const delta of engine.stream({
@@ -101,13 +106,15 @@ export function charioteerRunner(deps: RunnerDeps) {
         signal: AbortSignal.any([signal, timeout]),
       })) {
         text += delta;
-        emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
+        show(guard ? guard.push(delta) : delta);
+        if (guard?.leaked) break;
       }
     } catch (error) {
       if (signal.aborted) return false;
       throw aiFailure(error, timeout.aborted);
     }
-    const reply = filterAiReply(text).trim();
+    show(guard?.finish() ?? '');
+    const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
     if (!reply) throw new Error(AI_ERRORS.empty);
     const stored = {
       id: turnId,

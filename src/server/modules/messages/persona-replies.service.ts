@@ -10,6 +10,7 @@ import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
 import { aiFailure } from '../ai/ai.service.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { buildPersonaPrompt } from '../ai/persona-prompt.js';
+import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
 import { toMessage } from './message-view.js';
 import type { MessagesRepository } from './messages.repository.js';
 
@@ -67,11 +68,13 @@ export function personaRepliesService(deps: {
     });
     const timeout = AbortSignal.timeout(limits.timeoutMs);
     try {
-      const [persona, conversation] = await Promise.all([
+      const [persona, conversation, viewer] = await Promise.all([
         accounts.findById(job.personaId),
         repo.findConversation(job.conversationId),
+        accounts.findById(job.userId),
       ]);
       if (!persona || !conversation) throw new Error('persona or conversation vanished');
+      const guard = leakGuardFor(persona, viewer?.username);
       const history = await repo.recentForAi(conversation, HISTORY_MESSAGES);
       const messages = buildPersonaPrompt(
         persona,
@@ -85,9 +88,16 @@ export function personaRepliesService(deps: {
         signal: timeout,
       })) {
         text += delta;
-        emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta });
+        const shown = guard ? guard.push(delta) : delta;
+        if (shown)
+          emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta: shown });
+        // Leaving the loop stops the generation upstream.
+        if (guard?.leaked) break;
       }
-      const reply = filterAiReply(text).trim();
+      const rest = guard?.finish();
+      if (rest)
+        emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta: rest });
+      const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
       if (!reply) throw new Error(AI_ERRORS.empty);
       const row = {
         id: replyId,

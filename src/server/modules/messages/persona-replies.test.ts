@@ -49,7 +49,9 @@ describe('persona replies', () => {
   it('streams the reply to every tab, then stores it with the character rule applied', async () => {
     const { me, persona } = await setup();
     const tabs = [await tab(me), await tab(me)];
-    fake.enqueue({ text: 'Ahoy! *waves* The #1 rule: stay curious.', chunkDelayMs: 10 });
+    const said = 'Ahoy! *waves* The #1 rule: stay curious, keep your charts dry and always mind the tide.';
+    const kept = 'Ahoy   waves  The  1 rule  stay curious, keep your charts dry and always mind the tide.';
+    fake.enqueue({ text: said, chunkDelayMs: 10 });
     const started = tabs.map((s) => nextEvent(s, 'aiReplyStart'));
     const deltas: AiReplyDelta[] = collect(tabs[0] as TestSocket, 'aiReplyDelta');
     const finals = tabs.map(
@@ -63,14 +65,14 @@ describe('persona replies', () => {
     const [reply, replyInOtherTab] = await Promise.all(finals);
     expect(replyInOtherTab).toEqual(reply);
     expect(reply?._id).toBe(start?.replyId);
-    expect(reply?.text).toBe('Ahoy   waves  The  1 rule  stay curious.');
+    expect(reply?.text).toBe(kept);
     expect(deltas.length).toBeGreaterThan(3);
-    expect(deltas.map((d) => d.delta).join('')).toBe('Ahoy! *waves* The #1 rule: stay curious.');
+    expect(deltas.map((d) => d.delta).join('')).toBe(said);
 
     const stored = await me.client.get<Message[]>(`/api/messages/${persona._id}`);
     expect(stored.body.map((m) => [m.sender, m.text])).toEqual([
       [me.user._id, 'Hello captain'],
-      [persona._id, 'Ahoy   waves  The  1 rule  stay curious.'],
+      [persona._id, kept],
     ]);
     const prompt = fake.requests.at(-1)?.body.messages;
     expect(prompt?.[0]?.content).toContain('You are Nova, a ship captain.');

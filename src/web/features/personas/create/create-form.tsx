@@ -3,7 +3,12 @@ import type { CardDraft } from '../../../../contracts/personas.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { CountedField } from '../fields/counted-field.js';
-import { CREATE_LIMITS, fitField, type PersonaTextKey } from '../fields/persona-fields.js';
+import {
+  CREATE_LIMITS,
+  fitField,
+  PROMPT_PRIVACY_NOTE,
+  type PersonaTextKey,
+} from '../fields/persona-fields.js';
 import { TagSelect } from '../fields/tag-select.js';
 import { CardImport } from './card-import.js';
 import { CreatingIndicator } from './creating-indicator.js';
@@ -89,7 +94,7 @@ export function CreateForm() {
           label="Prompt"
           required
           rows={5}
-          hint={`Who it is and how it speaks. Only you can see this. ${TEXT_HINT}`}
+          hint={`Who it is and how it speaks. ${PROMPT_PRIVACY_NOTE} ${TEXT_HINT}`}
           {...text('prompt')}
         />
         <CountedField

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { PROMPT_PRIVACY_NOTE } from '../fields/persona-fields.js';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock.js';
 import { buildProfile, buildSelfUser } from '../../../test/fixtures.js';
@@ -45,6 +46,7 @@ describe('Creator Studio', () => {
     expect(screen.getByText(/Its page: \/mybot1\./)).toBeInTheDocument();
     await user.type(field(/^Bio/), 'Hi <there> & you: yes!');
     expect(field(/^Bio/)).toHaveValue('Hi there  you: yes!');
+    expect(field(/^Prompt/)).toHaveAccessibleDescription(expect.stringContaining(PROMPT_PRIVACY_NOTE));
     await user.type(field(/^Memory/), 'Likes tea; hates #hashtags.');
     expect(field(/^Memory/)).toHaveValue('Likes tea hates hashtags.');
   });

@@ -61,3 +61,7 @@ export function fitField(key: PersonaTextKey, previous: string, raw: string, max
 export function isCategoryTag(value: string): value is CategoryTag {
   return (CATEGORY_TAGS as readonly string[]).includes(value);
 }
+
+/** Said beside the prompt wherever it is written: hidden in the app is not hidden from the model's replies. */
+export const PROMPT_PRIVACY_NOTE =
+  'Only you can read the prompt and memory here, but they shape every reply, and people chatting with it can sometimes coax them out of the model: keep secrets out.';

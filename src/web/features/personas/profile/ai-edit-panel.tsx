@@ -7,7 +7,13 @@ import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useUpdatePersona } from '../api/persona-api.js';
 import { CountedField } from '../fields/counted-field.js';
-import { EDIT_LIMITS, fitField, isCategoryTag, type PersonaTexts } from '../fields/persona-fields.js';
+import {
+  EDIT_LIMITS,
+  fitField,
+  isCategoryTag,
+  PROMPT_PRIVACY_NOTE,
+  type PersonaTexts,
+} from '../fields/persona-fields.js';
 import { TagSelect } from '../fields/tag-select.js';
 import { AI_EDIT_PANEL_ID } from './use-edit-panel.js';
 import styles from './persona.module.css';
@@ -72,13 +78,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
       <form className={styles.panelForm} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <CountedField label="AI name" required {...field('name')} />
         <CountedField label="Bio" required rows={3} fieldRef={bioRef} {...field('bio')} />
-        <CountedField
-          label="Prompt"
-          required
-          rows={5}
-          hint="Only you can see the prompt and memory."
-          {...field('prompt')}
-        />
+        <CountedField label="Prompt" required rows={5} hint={PROMPT_PRIVACY_NOTE} {...field('prompt')} />
         <CountedField label="Memory" rows={4} {...field('memory')} />
         <TagSelect
           label="Tag"

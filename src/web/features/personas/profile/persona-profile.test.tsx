@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PROMPT_PRIVACY_NOTE } from '../fields/persona-fields.js';
 import { describe, expect, it } from 'vitest';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/render.js';
@@ -58,6 +59,8 @@ describe('persona profile', () => {
     expect(box(/^AI name/)).toHaveValue('Sage');
     expect(box(/^Bio/)).toHaveValue('Calm answers.');
     expect(box(/^Prompt/)).toHaveValue('You are calm.');
+    // Honest about privacy: hidden in the app is not hidden from the model's replies.
+    expect(box(/^Prompt/)).toHaveAccessibleDescription(expect.stringContaining(PROMPT_PRIVACY_NOTE));
     expect(box(/^Memory/)).toHaveValue('Likes tea.');
     expect(within(panel()).getByRole('combobox', { name: /^Tag/ })).toHaveValue('Philosophy');
     // Bio and prompt are both 13 characters long, each against the panel's 1000.
