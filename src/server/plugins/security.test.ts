@@ -65,6 +65,21 @@ describe('state changes only from our own pages', () => {
     }
   });
 
+  it('takes only JSON bodies: what a plain HTML form could send is refused with 415', async () => {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await fetch(`${server.baseUrl}/api/messages`, {
+        method: 'POST',
+        headers: { cookie: victim.client.cookieHeader, origin: OWN, 'content-type': type },
+        body: 'message=hi',
+      });
+      expect({ type, status: res.status }).toEqual({ type, status: 415 });
+    }
+  });
+
   it('lets reads through from anywhere (a read changes nothing; CORS keeps the answer from the page)', async () => {
     expect((await fromPage(FOREIGN, 'GET', '/api/users/me')).status).toBe(200);
   });
