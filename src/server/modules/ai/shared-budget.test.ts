@@ -1,42 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_ERRORS } from '../../../contracts/ai.js';
 import type { Discussion } from '../../../contracts/charioteer.js';
-import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { fakeAiApp } from '../../test/fake-ai-app.js';
+import { buildPersona, buildUser } from '../../test/factories.js';
+import { nextEvent } from '../../test/socket-client.js';
 
 // One AI budget per person across the studio, persona replies and the Charioteer.
-let fake: FakeOpenAi;
-let server: TestServer;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  server = await startTestServer({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.baseUrl,
-    AI_MODEL: 'fake-model',
-    AI_RATE_LIMIT: '3',
-  });
-});
-afterEach(() => sockets.splice(0).forEach((s) => s.close()));
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-
-async function tab(user: BuiltUser) {
-  const socket = await connectSocket(server.baseUrl, user.client, { userId: user.user._id });
-  sockets.push(socket);
-  return socket;
-}
+const app = fakeAiApp({ env: { AI_RATE_LIMIT: '3' } });
+const { tab } = app;
 
 const TOO_FAST = /^You're going fast — try again in \d+ s\.$/;
 
 describe('one AI budget per person', () => {
   it('counts the studio, a persona reply and a roundtable turn against the same AI_RATE_LIMIT', async () => {
-    const me = await buildUser(server.client());
+    const me = await buildUser(app.server.client());
     const socket = await tab(me);
     const [nova, sage] = [await buildPersona(me.client), await buildPersona(me.client)];
 
@@ -71,15 +48,15 @@ describe('one AI budget per person', () => {
     expect((await refused).error).toMatch(TOO_FAST);
 
     // Someone else's budget is untouched.
-    const other = await buildUser(server.client());
+    const other = await buildUser(app.server.client());
     expect((await other.client.post('/api/ai/getAI', { message: 'Hi' })).status).toBe(200);
   });
 
   it('never holds two generations for one person: a studio call during a persona reply is refused as busy', async () => {
-    const me = await buildUser(server.client());
+    const me = await buildUser(app.server.client());
     const socket = await tab(me);
     const persona = await buildPersona(me.client);
-    fake.enqueue({ text: 'A slow and thoughtful answer, word by word.', chunkDelayMs: 60 });
+    app.fake.enqueue({ text: 'A slow and thoughtful answer, word by word.', chunkDelayMs: 60 });
     const started = nextEvent(socket, 'aiReplyStart');
     const answered = new Promise<void>((resolve) =>
       socket.on('newMessage', (m) => m.sender === persona._id && resolve()),

@@ -1,40 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messages.js';
 import type { AiReplyDelta } from '../../../contracts/realtime.js';
+import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { startTestServer } from '../../test/test-server.js';
 import { REPLY_INSTRUCTION } from '../ai/persona-prompt.js';
 
-let fake: FakeOpenAi;
-let server: TestServer;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  server = await startTestServer({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.baseUrl,
-    AI_MODEL: 'fake-model',
-    AI_TIMEOUT: '3s',
-  });
-});
-afterEach(() => sockets.splice(0).forEach((s) => s.close()));
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-
-async function tab(user: BuiltUser) {
-  const socket = await connectSocket(server.baseUrl, user.client, { userId: user.user._id });
-  sockets.push(socket);
-  return socket;
-}
+const app = fakeAiApp({ env: { AI_TIMEOUT: '3s' } });
+const { tab } = app;
 
 async function setup() {
-  const me = await buildUser(server.client());
-  const maker = await buildUser(server.client());
+  const me = await buildUser(app.server.client());
+  const maker = await buildUser(app.server.client());
   const persona = await buildPersona(maker.client, {
     prompt: 'You are Nova, a ship captain.',
     memory: 'Commands the Lumen.',
@@ -51,7 +29,7 @@ describe('persona replies', () => {
     const tabs = [await tab(me), await tab(me)];
     const said = 'Ahoy! *waves* The #1 rule: stay curious, keep your charts dry and always mind the tide.';
     const kept = 'Ahoy   waves  The  1 rule  stay curious, keep your charts dry and always mind the tide.';
-    fake.enqueue({ text: said, chunkDelayMs: 10 });
+    app.fake.enqueue({ text: said, chunkDelayMs: 10 });
     const started = tabs.map((s) => nextEvent(s, 'aiReplyStart'));
     const deltas: AiReplyDelta[] = collect(tabs[0] as TestSocket, 'aiReplyDelta');
     const finals = tabs.map(
@@ -74,7 +52,7 @@ describe('persona replies', () => {
       [me.user._id, 'Hello captain'],
       [persona._id, kept],
     ]);
-    const prompt = fake.requests.at(-1)?.body.messages;
+    const prompt = app.fake.requests.at(-1)?.body.messages;
     expect(prompt?.[0]?.content).toContain('You are Nova, a ship captain.');
     expect(prompt?.[0]?.content).toContain('What you know: Commands the Lumen.');
     expect(prompt?.[0]?.content).toContain(REPLY_INSTRUCTION);
@@ -84,7 +62,7 @@ describe('persona replies', () => {
   it('answers messages of one conversation strictly one after another', async () => {
     const { me, persona } = await setup();
     const socket = await tab(me);
-    fake.enqueue(
+    app.fake.enqueue(
       { text: 'first answer here', chunkDelayMs: 80 },
       { text: 'second answer', chunkDelayMs: 10 },
     );
@@ -95,13 +73,13 @@ describe('persona replies', () => {
         if (replies.length === 2) resolve();
       }),
     );
-    const before = fake.requests.length;
+    const before = app.fake.requests.length;
     await send(me, persona._id, 'question one');
     await send(me, persona._id, 'question two');
     await both;
     expect(replies.map((r) => r.text)).toEqual(['first answer here', 'second answer']);
-    const [first, second] = fake.requests.slice(-2);
-    expect(fake.requests.length - before).toBe(2);
+    const [first, second] = app.fake.requests.slice(-2);
+    expect(app.fake.requests.length - before).toBe(2);
     expect(second?.receivedAt).toBeGreaterThanOrEqual(first?.finishedAt ?? Infinity);
     // The second reply sees the first one in its history.
     expect(second?.body.messages.slice(1).map((t) => t.content)).toContain('first answer here');
@@ -113,7 +91,7 @@ describe('persona replies', () => {
   ])('reports %s in the chat, keeps the user’s message and stores no reply', async (_label, reply) => {
     const { me, persona } = await setup();
     const socket = await tab(me);
-    fake.enqueue(reply);
+    app.fake.enqueue(reply);
     const failed = nextEvent(socket, 'aiReplyError', 5000);
     const sent = await send(me, persona._id, 'are you there');
     expect(await failed).toMatchObject({
@@ -136,7 +114,7 @@ describe('persona replies', () => {
     const second = nextEvent(socket, 'newMessage').then(() => nextEvent(socket, 'newMessage'));
     await send(me, persona._id, 'what do you remember');
     await second;
-    const prompt = fake.requests.at(-1)?.body.messages ?? [];
+    const prompt = app.fake.requests.at(-1)?.body.messages ?? [];
     expect(prompt.slice(1)).toEqual([{ role: 'user', content: 'what do you remember' }]);
     expect(JSON.stringify(prompt)).not.toContain('secret is tea');
   });
@@ -146,27 +124,29 @@ describe('persona replies under the AI rate limit', () => {
   it('refuses replies past AI_RATE_LIMIT with an error event and stores nothing', async () => {
     const limited = await startTestServer({
       AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.baseUrl,
+      AI_BASE_URL: app.fake.baseUrl,
       AI_MODEL: 'fake-model',
       AI_RATE_LIMIT: '1',
     });
+    let socket: TestSocket | undefined;
     try {
       const me = await buildUser(limited.client());
       const maker = await buildUser(limited.client());
       const persona = await buildPersona(maker.client);
-      const socket = await connectSocket(limited.baseUrl, me.client, { userId: me.user._id });
-      sockets.push(socket);
+      const live = await connectSocket(limited.baseUrl, me.client, { userId: me.user._id });
+      socket = live;
       const answered = new Promise<void>((resolve) =>
-        socket.on('newMessage', (m) => m.sender === persona._id && resolve()),
+        live.on('newMessage', (m) => m.sender === persona._id && resolve()),
       );
       await me.client.post('/api/messages', { message: 'first', recipientId: persona._id });
       await answered;
-      const refused = nextEvent(socket, 'aiReplyError');
+      const refused = nextEvent(live, 'aiReplyError');
       await me.client.post('/api/messages', { message: 'second', recipientId: persona._id });
       expect((await refused).error).toMatch(/^You're going fast — try again in \d+ s\.$/);
       const stored = await me.client.get<Message[]>(`/api/messages/${persona._id}`);
       expect(stored.body.map((m) => m.text)).toEqual(['first', 'Hello from the fake model.', 'second']);
     } finally {
+      socket?.close();
       await limited.close();
     }
   });

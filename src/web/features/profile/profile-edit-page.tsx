@@ -33,10 +33,13 @@ function EditForm({ me }: { me: SelfUser }) {
   // Only these two changes can lock someone out of their account, so only they ask for the current password.
   const needsCurrent = password !== '' || fields.email.trim().toLowerCase() !== me.email;
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
-  const set = (key: keyof typeof fields) => (value: string) => {
+  // Typing clears the last answer ("Profile updated" or an error), which no longer describes the form.
+  const typed = (setter: (value: string) => void) => (value: string) => {
     update.reset();
-    setFields((current) => ({ ...current, [key]: value }));
+    setter(value);
   };
+  const set = (key: keyof typeof fields) =>
+    typed((value) => setFields((current) => ({ ...current, [key]: value })));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -110,10 +113,7 @@ function EditForm({ me }: { me: SelfUser }) {
         autoComplete="new-password"
         value={password}
         hint="Leave empty to keep your current password."
-        onChange={(e) => {
-          update.reset();
-          setPassword(e.target.value);
-        }}
+        onChange={(e) => typed(setPassword)(e.target.value)}
       />
       {needsCurrent ? (
         <PasswordField
@@ -122,10 +122,7 @@ function EditForm({ me }: { me: SelfUser }) {
           autoComplete="current-password"
           value={currentPassword}
           hint="Needed to change your email or password."
-          onChange={(e) => {
-            update.reset();
-            setCurrentPassword(e.target.value);
-          }}
+          onChange={(e) => typed(setCurrentPassword)(e.target.value)}
         />
       ) : null}
       {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
