@@ -1,25 +1,16 @@
 import js from '@eslint/js';
+import path from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries from DESIGN.md §3: contracts import neither side; the web never imports the server. */
-const noServerFromWeb = {
-  patterns: [
-    {
-      group: ['**/server/**', '../server/*', '**/src/server/*'],
-      message: 'The web never imports src/server.',
-    },
-  ],
-};
-const contractsStayPure = {
-  patterns: [
-    {
-      group: ['**/server/**', '**/web/**'],
-      message: 'src/contracts imports neither the server nor the web.',
-    },
-    { group: ['node:*', 'react', 'react-dom'], message: 'src/contracts has no Node or DOM dependencies.' },
-  ],
-};
+/** Import boundaries from DESIGN.md: contracts import only zod; the web and the server never import each other. */
+const noServerFromWeb = { group: ['**/server/**'], message: 'The web never imports src/server.' };
+const noWebFromServer = { group: ['**/web/**'], message: 'The server never imports src/web.' };
+const contractsStayPure = [
+  { group: ['**/server/**', '**/web/**'], message: 'src/contracts imports neither the server nor the web.' },
+  // Anything but zod and its own files: no Node, no DOM, no database or HTTP library.
+  { regex: '^(?!zod$)(?!\\.{1,2}/)', message: 'src/contracts imports only zod (and its own files).' },
+];
 
 /** Test code (test/ folders, *.test.* files, test/fixtures) never ships: production code may not import it. */
 const noTestCode = {
@@ -27,6 +18,25 @@ const noTestCode = {
   message: 'Production code never imports test code or fixtures.',
 };
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** File names are kebab-case (with dotted roles such as .routes.ts or .module.css), as DESIGN.md asks. */
+const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+const local = {
+  rules: {
+    'kebab-case-file': {
+      meta: { type: 'suggestion', schema: [], messages: { name: 'File names are kebab-case: {{name}}' } },
+      create(context) {
+        return {
+          Program(node) {
+            const name = path.basename(context.filename);
+            if (!KEBAB_FILE.test(name)) context.report({ node, messageId: 'name', data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -49,21 +59,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**', 'scripts/**'],
-    ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [noTestCode] }] },
+    files: ['src/**', 'e2e/**', 'bench/**', 'scripts/**', 'test/**'],
+    plugins: { local },
+    rules: { 'local/kebab-case-file': 'error' },
   },
-  {
-    files: ['src/web/**'],
-    ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...noServerFromWeb.patterns, noTestCode] }] },
-  },
-  {
-    files: ['src/web/**/*.test.{ts,tsx}', 'src/web/**/test/**'],
-    rules: { 'no-restricted-imports': ['error', noServerFromWeb] },
-  },
-  {
-    files: ['src/contracts/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...contractsStayPure.patterns, noTestCode] }] },
-  },
+  { files: ['scripts/**'], ignores: TEST_FILES, rules: restrict(noTestCode) },
+  { files: ['src/server/**'], ignores: TEST_FILES, rules: restrict(noWebFromServer, noTestCode) },
+  { files: ['src/server/**/*.test.ts', 'src/server/**/test/**'], rules: restrict(noWebFromServer) },
+  { files: ['src/web/**'], ignores: TEST_FILES, rules: restrict(noServerFromWeb, noTestCode) },
+  { files: ['src/web/**/*.test.{ts,tsx}', 'src/web/**/test/**'], rules: restrict(noServerFromWeb) },
+  { files: ['src/contracts/**'], ignores: TEST_FILES, rules: restrict(...contractsStayPure, noTestCode) },
+  { files: ['src/contracts/**/*.test.ts'], rules: restrict(contractsStayPure[0]) },
 );
