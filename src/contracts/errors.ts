@@ -1,7 +1,47 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (SPEC §7: the answer "may carry error"). */
-export const ErrorResponse = z.object({ error: z.string() });
+/**
+ * What went wrong, as a program should tell it: stable across releases and wording changes. Clients branch on
+ * the code (retry, sign out, highlight a field), never on the message, which is for people and may be reworded.
+ */
+export const ErrorCode = z.enum([
+  /** The request broke a contract rule; the message names the field. */
+  'invalid_input',
+  'invalid_json',
+  'unsupported_media_type',
+  'too_large',
+  /** No session, or it ended: the client signs the person out. */
+  'not_signed_in',
+  'bad_credentials',
+  'current_password_needed',
+  'current_password_wrong',
+  /** Signed in, but this row or action belongs to someone else. */
+  'forbidden',
+  'foreign_origin',
+  'not_found',
+  'username_taken',
+  'email_taken',
+  /** The request conflicts with the row's current state (a discussion already running, not running…). */
+  'conflict',
+  'rate_limited',
+  'quota_exceeded',
+  /** This person already has an AI generation running; retrying shortly succeeds. */
+  'ai_busy',
+  /** This person's AI budget for the minute is spent; the message says when the next call fits. */
+  'ai_rate_limited',
+  /** The AI is off, getting ready or restarting on this server. */
+  'ai_unavailable',
+  'ai_timeout',
+  'ai_failed',
+  'ai_empty',
+  /** A socket sent events faster than its budget; some were ignored. */
+  'too_many_events',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Every error the API and the sockets return has this shape (SPEC §7: the answer "may carry error"). */
+export const ErrorResponse = z.object({ error: z.string(), code: ErrorCode });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** Messages shown to users verbatim; one wording per failure so tests and UI agree. */

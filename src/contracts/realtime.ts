@@ -1,72 +1,87 @@
 import { z } from 'zod';
-import type { Discussion, Turn } from './charioteer.js';
-import type { Message, SendMessageRequest } from './messages.js';
+import { Discussion, Turn } from './charioteer.js';
+import { ErrorResponse } from './errors.js';
+import { Message, SendMessageRequest } from './messages.js';
+
+/**
+ * The one wire contract of socket.io: every event in both directions is a schema here. Both sides validate
+ * what arrives with it (the server the client's events, the web the server's), and the socket types below
+ * are derived from it, so neither side can declare a payload of its own.
+ */
+
+const Id = z.string().min(1);
 
 /** Payload of markMessagesAsSeen; userId is optional and, when sent, must be the signed-in user. */
-export const MarkMessagesAsSeenPayload = z.object({
-  conversationId: z.string().min(1),
-  userId: z.string().optional(),
-});
+export const MarkMessagesAsSeenPayload = z.object({ conversationId: Id, userId: z.string().optional() });
 export type MarkMessagesAsSeenPayload = z.infer<typeof MarkMessagesAsSeenPayload>;
 
-export interface MessagesSeenPayload {
-  conversationId: string;
+export const MessagesSeenPayload = z.object({
+  conversationId: Id,
   /** Who read the messages: every message not sent by this user is now seen. */
-  seenBy: string;
-}
+  seenBy: Id,
+});
+export type MessagesSeenPayload = z.infer<typeof MessagesSeenPayload>;
 
-export interface AiReplyStart {
-  conversationId: string;
+export const AiReplyStart = z.object({
+  conversationId: Id,
   /** The id the stored reply will have. */
-  replyId: string;
-  personaId: string;
-}
+  replyId: Id,
+  personaId: Id,
+});
+export type AiReplyStart = z.infer<typeof AiReplyStart>;
 
-export interface AiReplyDelta {
-  conversationId: string;
-  replyId: string;
-  delta: string;
-}
+export const AiReplyDelta = z.object({ conversationId: Id, replyId: Id, delta: z.string() });
+export type AiReplyDelta = z.infer<typeof AiReplyDelta>;
 
-export interface AiReplyError {
-  conversationId: string;
-  replyId: string;
-  error: string;
-}
+export const AiReplyError = ErrorResponse.extend({ conversationId: Id, replyId: Id });
+export type AiReplyError = z.infer<typeof AiReplyError>;
 
-export type SendMessageAck = { message: Message } | { error: string };
+export const SendMessageAck = z.union([z.object({ message: Message }), ErrorResponse]);
+export type SendMessageAck = z.infer<typeof SendMessageAck>;
 
-/** Events the server sends (SPEC §7 Realtime, plus presence deltas and errors). */
-export interface ServerToClientEvents {
+/** Events the server sends (SPEC §7 Realtime, plus presence deltas and errors), by name. */
+export const ServerEvents = {
   /** The full list of online user ids, sent to a socket when it connects. */
-  getOnlineUsers: (userIds: string[]) => void;
+  getOnlineUsers: z.array(Id),
   /** Presence changes after that: a user's first tab opened or last tab closed. */
-  userOnline: (userId: string) => void;
-  userOffline: (userId: string) => void;
-  newMessage: (message: Message) => void;
-  messagesSeen: (payload: MessagesSeenPayload) => void;
+  userOnline: Id,
+  userOffline: Id,
+  newMessage: Message,
+  messagesSeen: MessagesSeenPayload,
   /** A persona began answering in a conversation; deltas and then newMessage (or aiReplyError) follow. */
-  aiReplyStart: (payload: AiReplyStart) => void;
+  aiReplyStart: AiReplyStart,
   /** The next piece of a persona's answer as it is generated. */
-  aiReplyDelta: (payload: AiReplyDelta) => void;
+  aiReplyDelta: AiReplyDelta,
   /** A persona's answer failed; nothing was stored, the user's message stays. */
-  aiReplyError: (payload: AiReplyError) => void;
+  aiReplyError: AiReplyError,
   /** Charioteer: a seat began speaking; deltas and then charioteerTurn follow. */
-  charioteerTurnStart: (payload: { discussionId: string; turnId: string; speakerId: string }) => void;
-  charioteerTurnDelta: (payload: { discussionId: string; turnId: string; delta: string }) => void;
+  charioteerTurnStart: z.object({ discussionId: Id, turnId: Id, speakerId: Id }),
+  charioteerTurnDelta: z.object({ discussionId: Id, turnId: Id, delta: z.string() }),
   /** A turn was stored: a persona's finished answer or the user's own message. */
-  charioteerTurn: (payload: { discussionId: string; turn: Turn }) => void;
+  charioteerTurn: z.object({ discussionId: Id, turn: Turn }),
   /** The discussion changed state (running, paused, stopped, finished, failed with error). */
-  charioteerStatus: (payload: { discussionId: string; discussion: Discussion }) => void;
+  charioteerStatus: z.object({ discussionId: Id, discussion: Discussion }),
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
-  messageError: (payload: { error: string }) => void;
-}
+  messageError: ErrorResponse,
+} satisfies Record<string, z.ZodType>;
 
-/** Events the client sends. */
+/** Events the client sends, by name; sendMessage is answered through its acknowledgement. */
+export const ClientEvents = {
+  markMessagesAsSeen: MarkMessagesAsSeenPayload,
+  /** The same as POST /api/messages. */
+  sendMessage: SendMessageRequest,
+} satisfies Record<string, z.ZodType>;
+
+export type ServerEventName = keyof typeof ServerEvents;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEvents)[E]>;
+
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+
 export interface ClientToServerEvents {
-  markMessagesAsSeen: (payload: MarkMessagesAsSeenPayload) => void;
-  /** The same as POST /api/messages, answered through the acknowledgement. */
-  sendMessage: (payload: SendMessageRequest, ack: (answer: SendMessageAck) => void) => void;
+  markMessagesAsSeen: (payload: z.input<typeof MarkMessagesAsSeenPayload>) => void;
+  sendMessage: (payload: z.input<typeof SendMessageRequest>, ack: (answer: SendMessageAck) => void) => void;
 }
 
 /** socket.io client options from SPEC §9. */

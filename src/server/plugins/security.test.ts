@@ -41,7 +41,7 @@ describe('state changes only from our own pages', () => {
         method,
         path,
         status: 403,
-        body: { error: ERRORS.foreignOrigin },
+        body: { error: ERRORS.foreignOrigin, code: 'foreign_origin' },
       });
     }
     // Still signed in, name unchanged.

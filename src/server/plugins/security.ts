@@ -61,7 +61,7 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (STATE_CHANGING.has(request.method) && !fromOwnPage(request.headers, allowed)) {
-      throw new HttpError(403, ERRORS.foreignOrigin);
+      throw new HttpError(403, ERRORS.foreignOrigin, 'foreign_origin');
     }
   });
   app.addHook('onSend', async (request, reply) => {

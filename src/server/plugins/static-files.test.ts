@@ -43,6 +43,6 @@ describe('serving the built web app', () => {
     expect(file.status).toBe(404);
     const api = await fetch(`${server.baseUrl}/api/unknown`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: 'Not found' });
+    expect(await api.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 });

@@ -40,7 +40,7 @@ describe('client socket events are rate limited', () => {
     const refused = acks.filter((a) => a.error === ERRORS.tooManyEvents).length;
     expect(refused).toBeGreaterThanOrEqual(15);
     expect(acks.filter((a) => a.message).length).toBe(acks.length - refused);
-    expect(errors).toContainEqual({ error: ERRORS.tooManyEvents });
+    expect(errors).toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
     // The friend gets exactly the accepted messages.
     await expect.poll(() => received.length).toBe(acks.length - refused);
   });
@@ -54,7 +54,7 @@ describe('client socket events are rate limited', () => {
       flooder.socket.emit('markMessagesAsSeen', { conversationId: 'nothing' });
     }
     expect(await closed).toBe('io server disconnect');
-    expect(errors).toContainEqual({ error: ERRORS.floodDisconnected });
+    expect(errors).toContainEqual({ error: ERRORS.floodDisconnected, code: 'too_many_events' });
     expect((await bystander.client.get('/api/users/me')).status).toBe(200);
     expect(bystander.socket.connected).toBe(true);
   });
@@ -73,6 +73,8 @@ describe('client socket events are rate limited', () => {
     for (const tab of tabs) {
       for (let i = 0; i < perTab; i++) tab.emit('markMessagesAsSeen', { conversationId: 'nothing' });
     }
-    await expect.poll(() => errors.flat()).toContainEqual({ error: ERRORS.tooManyEvents });
+    await expect
+      .poll(() => errors.flat())
+      .toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
   });
 });

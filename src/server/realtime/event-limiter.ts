@@ -39,10 +39,11 @@ export function limitSocketEvents(io: RealtimeServer, limits = SOCKET_EVENT_LIMI
       }
       dropped += 1;
       const ack = packet.at(-1);
-      if (typeof ack === 'function') ack({ error: ERRORS.tooManyEvents });
-      if (dropped === 1) socket.emit('messageError', { error: ERRORS.tooManyEvents });
+      if (typeof ack === 'function') ack({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
+      if (dropped === 1)
+        socket.emit('messageError', { error: ERRORS.tooManyEvents, code: 'too_many_events' });
       if (dropped >= limits.dropsBeforeDisconnect) {
-        socket.emit('messageError', { error: ERRORS.floodDisconnected });
+        socket.emit('messageError', { error: ERRORS.floodDisconnected, code: 'too_many_events' });
         socket.disconnect(true);
       }
     });

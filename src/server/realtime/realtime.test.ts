@@ -78,7 +78,7 @@ describe('delivery', () => {
       recipientId: bob.user._id,
       senderId: bob.user._id,
     });
-    expect(refused).toEqual({ error: MESSAGE_ERRORS.forgedSender });
+    expect(refused).toEqual({ error: MESSAGE_ERRORS.forgedSender, code: 'forbidden' });
   });
 
   it('a message is stored before it is delivered, so a reconnecting client can fetch what it missed', async () => {
@@ -177,11 +177,14 @@ describe('seen marks', () => {
     const eveTab = await tab(eve);
     const refusal = nextEvent(eveTab, 'messageError');
     eveTab.emit('markMessagesAsSeen', { conversationId: m1.conversationId, userId: eve.user._id });
-    expect(await refusal).toEqual({ error: MESSAGE_ERRORS.notParticipant });
+    expect(await refusal).toEqual({ error: MESSAGE_ERRORS.notParticipant, code: 'forbidden' });
     const bobTab = await tab(bob);
     const forged = nextEvent(bobTab, 'messageError');
     bobTab.emit('markMessagesAsSeen', { conversationId: m1.conversationId, userId: ada.user._id });
-    expect(await forged).toEqual({ error: 'You can only mark messages as seen for yourself' });
+    expect(await forged).toEqual({
+      error: 'You can only mark messages as seen for yourself',
+      code: 'forbidden',
+    });
     const stored = await bob.client.get<Message[]>(`/api/messages/${ada.user._id}`);
     expect(stored.body[0]?.seen).toBe(false);
   });
@@ -207,7 +210,7 @@ describe('send rate limit over sockets', () => {
       );
     }
     expect(answers.filter((a) => 'error' in a)).toHaveLength(2);
-    expect(await warned).toEqual({ error: MESSAGE_ERRORS.tooFast });
+    expect(await warned).toEqual({ error: MESSAGE_ERRORS.tooFast, code: 'rate_limited' });
     const ok = await calmTab.emitWithAck('sendMessage', {
       message: 'all fine here',
       recipientId: flooder.user._id,

@@ -1,5 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.js';
+import {
+  ServerEvents,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../contracts/realtime.js';
 import type { TestClient } from './http-client.js';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -29,7 +33,7 @@ export function connectSocket(
   });
 }
 
-/** Resolves with the next `event` a socket receives, or fails after `ms`. */
+/** Resolves with the next `event` a socket receives, or fails after `ms` or if it breaks the wire contract. */
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
@@ -39,18 +43,23 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${ms} ms`)), ms);
     socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
       clearTimeout(timer);
-      resolve(payload);
+      const checked = ServerEvents[event].safeParse(payload);
+      if (checked.success) resolve(payload);
+      else reject(new Error(`${String(event)} broke the wire contract: ${checked.error.message}`));
     }) as never);
   });
 }
 
-/** Collects every `event` a socket receives, for asserting that something did not arrive. */
+/** Collects every `event` a socket receives (each checked against the wire contract), for asserting that something did not arrive. */
 export function collect<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
 ): Parameters<ServerToClientEvents[E]>[0][] {
   const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
-  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+    ServerEvents[event].parse(payload);
+    seen.push(payload);
+  }) as never);
   return seen;
 }
 

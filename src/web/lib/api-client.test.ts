@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { mockApi } from '../test/fetch-mock.js';
 import {
@@ -8,6 +8,7 @@ import {
   apiRequest,
   apiRequestWithHeaders,
   describeError,
+  onUnauthorized,
 } from './api-client.js';
 
 const Ok = z.object({ ok: z.boolean() });
@@ -41,6 +42,30 @@ describe('apiRequest', () => {
     expect(error.status).toBe(409);
     expect(error.message).toBe('That username is already taken');
     expect(describeError(error)).toBe('That username is already taken');
+  });
+
+  it('carries the stable code, and keeps the message when the code is one this build does not know', async () => {
+    mockApi(() => ({ status: 429, body: { error: 'Wait a moment', code: 'ai_busy' } }));
+    expect((await failure(apiRequest('/api/x', { schema: Ok }))).code).toBe('ai_busy');
+    mockApi(() => ({ status: 429, body: { error: 'Wait a moment', code: 'from_the_future' } }));
+    const unknown = await failure(apiRequest('/api/x', { schema: Ok }));
+    expect(unknown.code).toBeUndefined();
+    expect(unknown.message).toBe('Wait a moment');
+  });
+
+  it('tells the session store about a lost session, not about wrong credentials at sign-in', async () => {
+    const lost = vi.fn();
+    const stop = onUnauthorized(lost);
+    mockApi(() => ({
+      status: 401,
+      body: { error: 'Invalid username or password', code: 'bad_credentials' },
+    }));
+    await failure(apiRequest('/api/users/login', { method: 'POST', body: {}, schema: Ok }));
+    expect(lost).not.toHaveBeenCalled();
+    mockApi(() => ({ status: 401, body: { error: 'You need to sign in first', code: 'not_signed_in' } }));
+    await failure(apiRequest('/api/users/me', { schema: Ok }));
+    expect(lost).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('gives a readable message for a server error without a JSON body', async () => {

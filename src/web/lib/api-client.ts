@@ -1,19 +1,24 @@
-import type { z } from 'zod';
-import { ErrorResponse } from '../../contracts/errors.js';
+import { z } from 'zod';
+import { ErrorCode } from '../../contracts/errors.js';
 
 /** Shown when the browser could not reach the server at all. */
 export const NETWORK_ERROR_MESSAGE = 'Network error: could not reach the server';
 /** Shown when an answer does not match its contract (a deploy mismatch, a proxy page…). */
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected answer. Please try again.';
 
-/** A failed API call: `status` is the HTTP status, or 0 when the server was not reached. */
+/**
+ * A failed API call: `status` is the HTTP status, or 0 when the server was not reached; `code` is the
+ * server's stable error code (absent when the answer carried none: a proxy page, a network failure).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
 
   /** True when the server was never reached (offline, DNS, refused connection). */
@@ -52,11 +57,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorMessage(status: number, body: unknown): string {
-  const parsed = ErrorResponse.safeParse(body);
-  if (parsed.success && parsed.data.error.trim() !== '') return parsed.data.error;
-  if (status >= 500) return 'Something went wrong on our side. Please try again.';
-  return `Request failed (${status})`;
+// Read loosely: a code this build does not know yet (a newer server) still leaves the message usable.
+const ErrorBody = z.object({ error: z.string().trim().min(1), code: ErrorCode.optional().catch(undefined) });
+
+/** The ApiError for a failed answer, from its { error, code } body when it has one. */
+async function failedAnswer(response: Response): Promise<ApiError> {
+  const parsed = ErrorBody.safeParse(await readBody(response));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.code);
+  if (response.status >= 500)
+    return new ApiError(response.status, 'Something went wrong on our side. Please try again.');
+  return new ApiError(response.status, `Request failed (${response.status})`);
 }
 
 /** A validated answer together with the response headers (for paging cursors and the like). */
@@ -65,13 +75,22 @@ export interface ApiAnswer<T> {
   headers: Headers;
 }
 
-/** Calls the JSON API and returns the answer validated by `schema` with its headers; throws ApiError on failure. */
-export async function apiRequestWithHeaders<T>(
-  path: string,
-  options: RequestOptions<T>,
-): Promise<ApiAnswer<T>> {
-  const { method = 'GET', body, schema, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export interface FetchOptions {
+  method?: RequestOptions<unknown>['method'];
+  body?: unknown;
+  /** What the caller reads from a successful answer; failures are always read as JSON. */
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web reaches the API: same-origin credentials, JSON bodies, and every failure turned into
+ * an ApiError (status 0 when the server was not reached; a 401 tells the session store). Resolves with the
+ * successful response unread, for callers that stream it.
+ */
+export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
+  const { method = 'GET', body, accept = 'application/json', signal } = options;
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -89,12 +108,22 @@ export async function apiRequestWithHeaders<T>(
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
-  const payload = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
-    throw new ApiError(response.status, errorMessage(response.status, payload));
-  }
-  const parsed = schema.safeParse(payload);
+  if (response.ok) return response;
+  const error = await failedAnswer(response);
+  // Wrong credentials at sign-in are not a lost session.
+  if (response.status === 401 && error.code !== 'bad_credentials')
+    unauthorizedListeners.forEach((listener) => listener());
+  throw error;
+}
+
+/** Calls the JSON API and returns the answer validated by `schema` with its headers; throws ApiError on failure. */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions<T>,
+): Promise<ApiAnswer<T>> {
+  const { schema, ...rest } = options;
+  const response = await apiFetch(path, rest);
+  const parsed = schema.safeParse(await readBody(response));
   if (!parsed.success) throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
   return { data: parsed.data, headers: response.headers };
 }

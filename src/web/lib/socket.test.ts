@@ -36,7 +36,9 @@ describe('realtime connection', () => {
     socket.serverEmit('getOnlineUsers', ['a', 'b']);
     socket.serverEmit('userOnline', 'c');
     socket.serverEmit('userOffline', 'a');
-    socket.serverEmit('userOnline', 42);
+    // Payloads that break the wire contract are dropped.
+    socket.serverEmitRaw('userOnline', 42);
+    socket.serverEmitRaw('getOnlineUsers', 'everyone');
     expect([...useRealtime.getState().onlineUsers].sort()).toEqual(['b', 'c']);
     // A fresh list after a reconnect replaces what was known.
     socket.serverEmit('getOnlineUsers', ['d']);

@@ -1,15 +1,38 @@
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { z } from 'zod';
 import { create } from 'zustand';
 import {
   SOCKET_CLIENT_OPTIONS,
+  ServerEvents,
   type ClientToServerEvents,
-  type ServerToClientEvents,
+  type ServerEventName,
+  type ServerEventPayload,
 } from '../../contracts/realtime.js';
 import { confirmStoredSession } from './session-store.js';
 
-export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** What arrives is unknown until the wire contract has checked it (see onServerEvents). */
+type IncomingEvents = { [E in ServerEventName]: (raw: unknown) => void };
+
+export type ChatSocket = Socket<IncomingEvents, ClientToServerEvents>;
+
+export type ServerEventHandlers = { [E in ServerEventName]?: (payload: ServerEventPayload<E>) => void };
+
+/**
+ * Listens to server events, handing on only payloads that match the wire contract (a malformed one is
+ * dropped: an older or newer server must not break the page). Returns what stops listening.
+ */
+export function onServerEvents(socket: ChatSocket, handlers: ServerEventHandlers): () => void {
+  const listeners = (Object.keys(handlers) as ServerEventName[]).map((event) => {
+    const handle = handlers[event] as (payload: unknown) => void;
+    const listener = (raw: unknown) => {
+      const parsed = ServerEvents[event].safeParse(raw);
+      if (parsed.success) handle(parsed.data);
+    };
+    socket.on(event, listener);
+    return () => void socket.off(event, listener);
+  });
+  return () => listeners.forEach((stop) => stop());
+}
 
 /** offline: no socket; connecting: first attempt; reconnecting: lost (or never reached) and retrying. */
 export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
@@ -34,8 +57,6 @@ const initialState = {
 
 export const useRealtime = create<RealtimeState>()(() => initialState);
 
-const UserId = z.string().min(1);
-const UserIds = z.array(UserId);
 let manualRetry: ReturnType<typeof setTimeout> | undefined;
 let manualAttempts = 0;
 
@@ -81,18 +102,10 @@ function listen(socket: ChatSocket): void {
     useRealtime.setState({ status: 'reconnecting' });
     if (!socket.active) retryLater(socket, true);
   });
-  socket.on('getOnlineUsers', (ids) => {
-    const parsed = UserIds.safeParse(ids);
-    if (parsed.success)
-      updatePresence(socket, (set) => (set.clear(), parsed.data.forEach((id) => set.add(id))));
-  });
-  socket.on('userOnline', (id) => {
-    const parsed = UserId.safeParse(id);
-    if (parsed.success) updatePresence(socket, (set) => set.add(parsed.data));
-  });
-  socket.on('userOffline', (id) => {
-    const parsed = UserId.safeParse(id);
-    if (parsed.success) updatePresence(socket, (set) => set.delete(parsed.data));
+  onServerEvents(socket, {
+    getOnlineUsers: (ids) => updatePresence(socket, (set) => (set.clear(), ids.forEach((id) => set.add(id)))),
+    userOnline: (id) => updatePresence(socket, (set) => set.add(id)),
+    userOffline: (id) => updatePresence(socket, (set) => set.delete(id)),
   });
 }
 

@@ -1,3 +1,5 @@
+import { ServerEvents, type ServerEventName, type ServerEventPayload } from '../../contracts/realtime.js';
+
 /**
  * A stand-in for socket.io-client's `io()`, installed for every web test in setup.ts. It never
  * touches the network: tests play the server with `serverConnect`, `serverEmit` and `serverDisconnect`
@@ -66,9 +68,14 @@ export class FakeSocket {
     this.fire('disconnect', reason);
   }
 
-  /** The server sends an event to this socket. */
-  serverEmit(event: string, ...args: unknown[]): void {
-    this.fire(event, ...args);
+  /** The server sends an event to this socket; the payload must keep the wire contract, as the server's must. */
+  serverEmit<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
+    this.fire(event, ServerEvents[event].parse(payload));
+  }
+
+  /** Something arrives that breaks the contract (an older or newer server, a proxy's mangling). */
+  serverEmitRaw(event: string, payload: unknown): void {
+    this.fire(event, payload);
   }
 
   /** Events the app emitted under one name. */

@@ -26,10 +26,10 @@ function refuseAiDomain(email: string): void {
 /** Turns a unique-constraint race into the same 409 the pre-checks give. */
 function conflictFrom(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw new HttpError(
-      409,
-      violatedColumn(error).includes('email') ? ERRORS.emailTaken : ERRORS.usernameTaken,
-    );
+    const email = violatedColumn(error).includes('email');
+    throw email
+      ? new HttpError(409, ERRORS.emailTaken, 'email_taken')
+      : new HttpError(409, ERRORS.usernameTaken, 'username_taken');
   }
   throw error;
 }
@@ -38,9 +38,9 @@ function conflictFrom(error: unknown): never {
 export function accountsService(repo: AccountsRepository, uploads: UploadsService) {
   async function assertFree(username: string | undefined, email: string | undefined, selfId?: string) {
     const byName = username ? await repo.findByUsername(username) : undefined;
-    if (byName && byName.id !== selfId) throw new HttpError(409, ERRORS.usernameTaken);
+    if (byName && byName.id !== selfId) throw new HttpError(409, ERRORS.usernameTaken, 'username_taken');
     const byEmail = email ? await repo.findByEmail(email) : undefined;
-    if (byEmail && byEmail.id !== selfId) throw new HttpError(409, ERRORS.emailTaken);
+    if (byEmail && byEmail.id !== selfId) throw new HttpError(409, ERRORS.emailTaken, 'email_taken');
   }
 
   async function resolvePicture(
@@ -77,7 +77,7 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
       const user = await repo.findByUsername(input.username);
       const usable = user && user.isAi === 0 && user.isFrozen === 0 ? user : undefined;
       const ok = await verifyPassword(usable?.passwordHash, input.password);
-      if (!usable || !ok) throw new HttpError(401, ERRORS.badCredentials);
+      if (!usable || !ok) throw new HttpError(401, ERRORS.badCredentials, 'bad_credentials');
       return usable;
     },
 
@@ -94,9 +94,10 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
       if (viewer.id !== id) throw new HttpError(403, ERRORS.forbiddenProfile);
       const emailChanges = input.email !== undefined && input.email !== viewer.email;
       if (emailChanges || input.password) {
-        if (!input.currentPassword) throw new HttpError(403, ERRORS.currentPasswordNeeded);
+        if (!input.currentPassword)
+          throw new HttpError(403, ERRORS.currentPasswordNeeded, 'current_password_needed');
         if (!(await verifyPassword(viewer.passwordHash, input.currentPassword))) {
-          throw new HttpError(403, ERRORS.currentPasswordWrong);
+          throw new HttpError(403, ERRORS.currentPasswordWrong, 'current_password_wrong');
         }
       }
       if (input.email !== undefined) refuseAiDomain(input.email);

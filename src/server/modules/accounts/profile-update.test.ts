@@ -44,11 +44,11 @@ describe('GET /api/users/profile/:query', () => {
     for (const query of ['no_such_person', frozen.user.username, '0190d6a8-0000-7000-8000-000000000000']) {
       const res = await viewer.client.get(`/api/users/profile/${query}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: ERRORS.userNotFound });
+      expect(res.body).toEqual({ error: ERRORS.userNotFound, code: 'not_found' });
     }
     const anonymous = await server.client().get(`/api/users/profile/${viewer.user.username}`);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ error: ERRORS.notSignedIn });
+    expect(anonymous.body).toEqual({ error: ERRORS.notSignedIn, code: 'not_signed_in' });
   });
 });
 
@@ -81,7 +81,7 @@ describe('PUT /api/users/update/:id', () => {
     expect(ok.status).toBe(200);
     const long = await me.client.put(`/api/users/update/${me.user._id}`, { bio: 'b'.repeat(106) });
     expect(long.status).toBe(400);
-    expect(long.body).toEqual({ error: 'Bio must be at most 105 characters' });
+    expect(long.body).toEqual({ error: 'Bio must be at most 105 characters', code: 'invalid_input' });
   });
 
   it('refuses to update someone else’s profile with 403 and when signed out with 401', async () => {
@@ -89,7 +89,7 @@ describe('PUT /api/users/update/:id', () => {
     const other = await buildUser(server.client());
     const res = await me.client.put(`/api/users/update/${other.user._id}`, { bio: 'hijacked' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: ERRORS.forbiddenProfile });
+    expect(res.body).toEqual({ error: ERRORS.forbiddenProfile, code: 'forbidden' });
     const anonymous = await server.client().put(`/api/users/update/${other.user._id}`, { bio: 'hijacked' });
     expect(anonymous.status).toBe(401);
     const check = await other.client.get<SelfUser>('/api/users/me');
@@ -104,13 +104,13 @@ describe('PUT /api/users/update/:id', () => {
       bio: 'x',
     });
     expect(name.status).toBe(409);
-    expect(name.body).toEqual({ error: ERRORS.usernameTaken });
+    expect(name.body).toEqual({ error: ERRORS.usernameTaken, code: 'username_taken' });
     const mail = await me.client.put(`/api/users/update/${me.user._id}`, {
       email: other.user.email,
       currentPassword: me.password,
     });
     expect(mail.status).toBe(409);
-    expect(mail.body).toEqual({ error: ERRORS.emailTaken });
+    expect(mail.body).toEqual({ error: ERRORS.emailTaken, code: 'email_taken' });
     const keep = await me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, {
       username: me.user.username,
     });
@@ -123,7 +123,7 @@ describe('PUT /api/users/update/:id', () => {
     for (const body of [{ email: 'nope' }, { username: 'has space' }, { password: 'short' }, { name: '' }]) {
       const res = await me.client.put(`/api/users/update/${me.user._id}`, body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_input' });
     }
   });
 
@@ -159,13 +159,13 @@ describe('PUT /api/users/update/:id', () => {
       const me = await buildUser(server.client());
       const missing = await me.client.put(`/api/users/update/${me.user._id}`, { ...change, bio: 'x' });
       expect(missing.status).toBe(403);
-      expect(missing.body).toEqual({ error: ERRORS.currentPasswordNeeded });
+      expect(missing.body).toEqual({ error: ERRORS.currentPasswordNeeded, code: 'current_password_needed' });
       const wrong = await me.client.put(`/api/users/update/${me.user._id}`, {
         ...change,
         currentPassword: 'not my password',
       });
       expect(wrong.status).toBe(403);
-      expect(wrong.body).toEqual({ error: ERRORS.currentPasswordWrong });
+      expect(wrong.body).toEqual({ error: ERRORS.currentPasswordWrong, code: 'current_password_wrong' });
 
       // Nothing changed: same e-mail, same bio, and the old password still signs in.
       const after = await me.client.get<SelfUser>('/api/users/me');

@@ -36,7 +36,7 @@ describe('sessions', () => {
     expect(out.setCookies.some((c) => c.startsWith('sid=;'))).toBe(true);
     const replay = await server.client().request('GET', '/api/users/me', undefined, { cookie: copy });
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ error: ERRORS.notSignedIn });
+    expect(replay.body).toEqual({ error: ERRORS.notSignedIn, code: 'not_signed_in' });
   });
 
   it('logout without a session still succeeds', async () => {
@@ -175,6 +175,6 @@ describe('rate limits', () => {
       last = res.body;
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    expect(last).toEqual({ error: ERRORS.tooManyRequests });
+    expect(last).toEqual({ error: ERRORS.tooManyRequests, code: 'rate_limited' });
   });
 });

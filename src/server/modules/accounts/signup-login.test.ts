@@ -67,7 +67,7 @@ describe('POST /api/users/signup', () => {
       .client()
       .post('/api/users/signup', { ...valid(`bad${Math.random()}`.replace('.', '')), ...patch });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(message) });
+    expect(res.body).toEqual({ error: expect.stringContaining(message), code: 'invalid_input' });
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {
@@ -85,12 +85,12 @@ describe('POST /api/users/signup', () => {
       .client()
       .post('/api/users/signup', { ...valid('dup'), username: 'ADA_DUP', email: 'x@example.com' });
     expect(sameName.status).toBe(409);
-    expect(sameName.body).toEqual({ error: ERRORS.usernameTaken });
+    expect(sameName.body).toEqual({ error: ERRORS.usernameTaken, code: 'username_taken' });
     const sameEmail = await server
       .client()
       .post('/api/users/signup', { ...valid('dup'), username: 'other_dup', email: 'ADA.DUP@example.com' });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual({ error: ERRORS.emailTaken });
+    expect(sameEmail.body).toEqual({ error: ERRORS.emailTaken, code: 'email_taken' });
   });
 
   it('keeps the reserved AI e-mail domain for personas', async () => {
@@ -98,22 +98,22 @@ describe('POST /api/users/signup', () => {
       .client()
       .post('/api/users/signup', { ...valid('aidomain'), email: 'me@ai.simplified.invalid' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'That email domain is reserved' });
+    expect(res.body).toEqual({ error: 'That email domain is reserved', code: 'invalid_input' });
   });
 
   it('answers malformed JSON with 400, a non-JSON body with 415 and an oversized body with 413', async () => {
     const client = server.client();
     const bad = await client.request('POST', '/api/users/signup', '{"name": ');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: ERRORS.invalidJson });
+    expect(bad.body).toEqual({ error: ERRORS.invalidJson, code: 'invalid_json' });
     const text = await client.request('POST', '/api/users/signup', 'name=x', {
       'content-type': 'text/plain',
     });
     expect(text.status).toBe(415);
-    expect(text.body).toEqual({ error: expect.any(String) });
+    expect(text.body).toEqual({ error: expect.any(String), code: 'unsupported_media_type' });
     const huge = await client.post('/api/users/signup', { ...valid('huge'), bio: 'x'.repeat(1_100_000) });
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ error: ERRORS.bodyTooLarge });
+    expect(huge.body).toEqual({ error: ERRORS.bodyTooLarge, code: 'too_large' });
   });
 });
 
@@ -141,7 +141,7 @@ describe('POST /api/users/login', () => {
       .post('/api/users/login', { username: 'nobody_here', password: 'wrong password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ error: ERRORS.badCredentials });
+    expect(wrong.body).toEqual({ error: ERRORS.badCredentials, code: 'bad_credentials' });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.setCookies.some((c) => c.startsWith('sid=') && !c.startsWith('sid=;'))).toBe(false);
   });
@@ -149,7 +149,7 @@ describe('POST /api/users/login', () => {
   it('refuses missing fields with 400', async () => {
     const res = await server.client().post('/api/users/login', { username: 'someone' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining('Password') });
+    expect(res.body).toEqual({ error: expect.stringContaining('Password'), code: 'invalid_input' });
   });
 });
 
@@ -160,7 +160,7 @@ describe('service endpoints', () => {
     expect((await client.get('/api/config')).body).toEqual({ contactEmail: 'hello@simplified.example' });
     const missing = await client.get('/api/nothing-here');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: ERRORS.notFound });
+    expect(missing.body).toEqual({ error: ERRORS.notFound, code: 'not_found' });
   });
 
   it('sends security headers', async () => {

@@ -55,7 +55,7 @@ describe('POST /api/actions/createAction', () => {
   ])('refuses %s', async (_label, body, status, error) => {
     const res = await create(me, body);
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual({ error, code: 'invalid_input' });
   });
 
   it('refuses to save for someone else (403) and for visitors (401)', async () => {
@@ -65,7 +65,7 @@ describe('POST /api/actions/createAction', () => {
       memory: 'x',
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: ACTION_ERRORS.notYours });
+    expect(res.body).toEqual({ error: ACTION_ERRORS.notYours, code: 'forbidden' });
     expect(
       (
         await server
@@ -117,7 +117,7 @@ describe('PATCH /api/actions/updateAction/:id and DELETE /api/actions/deleteActi
       pinned: true,
     });
     expect(pinNote.status).toBe(400);
-    expect(pinNote.body).toEqual({ error: ACTION_ERRORS.onlyPromptsPin });
+    expect(pinNote.body).toEqual({ error: ACTION_ERRORS.onlyPromptsPin, code: 'invalid_input' });
     const prompt = (await create(me, { type: 'prompt', memory: 'Rewrite politely' })).body;
     const pinned = await me.client.request<Action>('PATCH', `/api/actions/updateAction/${prompt._id}`, {
       pinned: true,

@@ -3,7 +3,7 @@ import { AI_ERRORS } from '../../../contracts/ai.js';
 import { HttpError } from '../../lib/http-error.js';
 import { aiBudget } from './ai-budget.js';
 
-const refusal = (message: string) => new HttpError(429, message);
+const refusal = (message: string) => new HttpError(429, message, 'ai_busy');
 
 describe('aiBudget', () => {
   it('admits one generation per person at a time; others are not affected', () => {

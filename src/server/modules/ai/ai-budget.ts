@@ -17,7 +17,8 @@ export function aiBudget(limits: Pick<AiLimits, 'ratePerMinute'>) {
   const waiting = new Map<string, (() => void)[]>();
 
   function takeRate(userId: string): void {
-    if (!rate.take(userId)) throw new HttpError(429, AI_ERRORS.tooFast(rate.msUntilNext(userId) / 1000));
+    if (!rate.take(userId))
+      throw new HttpError(429, AI_ERRORS.tooFast(rate.msUntilNext(userId) / 1000), 'ai_rate_limited');
   }
 
   /** The slot passes straight from the releasing generation to the next waiter, so no one slips in between. */
@@ -55,7 +56,7 @@ export function aiBudget(limits: Pick<AiLimits, 'ratePerMinute'>) {
   return {
     /** For a person waiting on the answer: a slot now, or 429 (already generating, or too fast). */
     admitNow(userId: string): ReleaseAi {
-      if (generating.has(userId)) throw new HttpError(429, AI_ERRORS.busy);
+      if (generating.has(userId)) throw new HttpError(429, AI_ERRORS.busy, 'ai_busy');
       takeRate(userId);
       generating.add(userId);
       return hold(userId);

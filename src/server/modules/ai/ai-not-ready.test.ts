@@ -83,7 +83,7 @@ describe('AI not ready, told to the right people', () => {
     for (const route of ['/api/ai/getAI', '/api/ai/getAI/stream']) {
       const res = await me.client.post(route, { message: 'Hello' });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: AI_NOT_READY.unavailable });
+      expect(res.body).toEqual({ error: AI_NOT_READY.unavailable, code: 'ai_unavailable' });
     }
     const lookup = await me.client.post('/api/ai/web', { phrase: 'lighthouse' });
     expectNothingInternal(JSON.stringify(lookup.body));

@@ -1,22 +1,13 @@
-import { AI_ERRORS } from '../../../contracts/ai.js';
 import type { AiLimits } from '../../config.js';
-import { HttpError } from '../../lib/http-error.js';
+import { aiFailure, emptyAnswer } from './ai-errors.js';
 import type { AiBudget } from './ai-budget.js';
-import { AiUnavailableError, type AiEngine, type ChatTurn } from './engine.js';
+import type { AiEngine, ChatTurn } from './engine.js';
 
 export interface AiCall {
   userId: string;
   messages: ChatTurn[];
   /** Aborts when the caller goes away. */
   signal: AbortSignal;
-}
-
-/** Why a call failed, as the user should hear it. */
-export function aiFailure(error: unknown, timedOut: boolean): HttpError {
-  if (error instanceof HttpError) return error;
-  if (timedOut) return new HttpError(504, AI_ERRORS.timeout);
-  if (error instanceof AiUnavailableError) return new HttpError(503, error.message);
-  return new HttpError(502, AI_ERRORS.failed);
 }
 
 /**
@@ -40,7 +31,7 @@ export function aiService(engine: AiEngine, limits: AiLimits, budget: AiBudget) 
       const { timeout, req } = request(call);
       try {
         const text = (await engine.generate(req)).trim();
-        if (!text) throw new HttpError(502, AI_ERRORS.empty);
+        if (!text) throw emptyAnswer();
         return text;
       } catch (error) {
         throw aiFailure(error, timeout.aborted);

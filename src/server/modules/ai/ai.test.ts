@@ -48,7 +48,7 @@ describe('POST /api/ai/getAI', () => {
     expect((await server.client().post('/api/ai/getAI', { message: 'hi' })).status).toBe(401);
     const empty = await me.client.post('/api/ai/getAI', { message: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: 'message cannot be empty' });
+    expect(empty.body).toEqual({ error: 'message cannot be empty', code: 'invalid_input' });
   });
 
   it('allows one request in flight per user', async () => {
@@ -57,7 +57,7 @@ describe('POST /api/ai/getAI', () => {
     await new Promise((r) => setTimeout(r, 100));
     const second = await me.client.post('/api/ai/getAI', { message: 'second' });
     expect(second.status).toBe(429);
-    expect(second.body).toEqual({ error: AI_ERRORS.busy });
+    expect(second.body).toEqual({ error: AI_ERRORS.busy, code: 'ai_busy' });
     expect((await first).status).toBe(200);
     const other = await buildUser(server.client());
     expect((await other.client.post('/api/ai/getAI', { message: 'mine' })).status).toBe(200);
@@ -67,11 +67,11 @@ describe('POST /api/ai/getAI', () => {
     fake.enqueue({ status: 500 });
     const failed = await me.client.post('/api/ai/getAI', { message: 'fail please' });
     expect(failed.status).toBe(502);
-    expect(failed.body).toEqual({ error: AI_ERRORS.failed });
+    expect(failed.body).toEqual({ error: AI_ERRORS.failed, code: 'ai_failed' });
     fake.enqueue({ text: 'too late', firstByteDelayMs: 3000 });
     const slow = await me.client.post('/api/ai/getAI', { message: 'stall please' });
     expect(slow.status).toBe(504);
-    expect(slow.body).toEqual({ error: AI_ERRORS.timeout });
+    expect(slow.body).toEqual({ error: AI_ERRORS.timeout, code: 'ai_timeout' });
   });
 });
 
@@ -118,7 +118,7 @@ describe('POST /api/ai/getAI/stream', () => {
     fake.enqueue({ status: 503 });
     const res = await me.client.post('/api/ai/getAI/stream', { message: 'fail' });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ error: AI_ERRORS.failed });
+    expect(res.body).toEqual({ error: AI_ERRORS.failed, code: 'ai_failed' });
   });
 });
 
@@ -142,7 +142,7 @@ describe('AI turned off', () => {
       expect((await user.client.get('/api/ai/status')).body).toEqual({ state: 'off' });
       const res = await user.client.post('/api/ai/getAI', { message: 'hi' });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: AI_NOT_READY.off });
+      expect(res.body).toEqual({ error: AI_NOT_READY.off, code: 'ai_unavailable' });
     } finally {
       await off.close();
     }

@@ -42,7 +42,7 @@ describe('one AI budget per person', () => {
     // Three calls in all: the fourth, through any feature, is told when it fits.
     const studio = await me.client.post('/api/ai/getAI', { message: 'Four' });
     expect(studio.status).toBe(429);
-    expect(studio.body).toEqual({ error: expect.stringMatching(TOO_FAST) });
+    expect(studio.body).toEqual({ error: expect.stringMatching(TOO_FAST), code: 'ai_rate_limited' });
     const refused = nextEvent(socket, 'aiReplyError');
     await me.client.post('/api/messages', { message: 'Five', recipientId: nova._id });
     expect((await refused).error).toMatch(TOO_FAST);
@@ -65,7 +65,7 @@ describe('one AI budget per person', () => {
     await started;
     const studio = await me.client.post('/api/ai/getAI', { message: 'And meanwhile?' });
     expect(studio.status).toBe(429);
-    expect(studio.body).toEqual({ error: AI_ERRORS.busy });
+    expect(studio.body).toEqual({ error: AI_ERRORS.busy, code: 'ai_busy' });
     await answered;
     expect((await me.client.post('/api/ai/getAI', { message: 'Now?' })).status).toBe(200);
   });

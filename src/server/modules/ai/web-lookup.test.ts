@@ -69,7 +69,7 @@ describe('POST /api/ai/web', () => {
   it('needs a phrase, with the SPEC message, and a signed-in user', async () => {
     const res = await lookUp('   ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: WEB_EMPTY_MESSAGE });
+    expect(res.body).toEqual({ error: WEB_EMPTY_MESSAGE, code: 'invalid_input' });
     expect((await server.client().post('/api/ai/web', { phrase: 'x' })).status).toBe(401);
   });
 });

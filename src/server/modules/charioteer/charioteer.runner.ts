@@ -6,10 +6,9 @@ import { newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget } from '../ai/ai-budget.js';
-import { aiFailure } from '../ai/ai.service.js';
+import { aiFailure, emptyAnswer } from '../ai/ai-errors.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
-import { AI_ERRORS } from '../../../contracts/ai.js';
 import type { Turn } from '../../../contracts/charioteer.js';
 import { buildTurnPrompt } from './charioteer-prompt.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
@@ -115,7 +114,7 @@ export function charioteerRunner(deps: RunnerDeps) {
     }
     show(guard?.finish() ?? '');
     const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
-    if (!reply) throw new Error(AI_ERRORS.empty);
+    if (!reply) throw emptyAnswer();
     const stored = {
       id: turnId,
       discussionId,
@@ -143,10 +142,7 @@ export function charioteerRunner(deps: RunnerDeps) {
     try {
       while (await turn(discussionId, controller.signal));
     } catch (error) {
-      const message =
-        error instanceof Error && error.message === AI_ERRORS.empty
-          ? error.message
-          : aiFailure(error, false).message;
+      const { message } = aiFailure(error, false);
       log.warn({ error: describeAiError(error), discussionId }, 'charioteer turn failed');
       await repo.update(discussionId, { status: 'failed', error: message, updatedAt: nowIso() });
       await announce(discussionId, userId);

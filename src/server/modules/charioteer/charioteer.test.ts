@@ -76,7 +76,7 @@ describe('starting a discussion', () => {
     const { me, personas } = await table(count);
     const res = await start(me, personas, 2);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual({ error, code: 'invalid_input' });
   });
 
   it('refuses a seat that is not a persona, a repeated seat, an empty topic and visitors', async () => {
@@ -86,7 +86,7 @@ describe('starting a discussion', () => {
       personaIds: [personas[0]?._id, me.user._id],
     });
     expect(human.status).toBe(404);
-    expect(human.body).toEqual({ error: CHARIOTEER_ERRORS.personaMissing });
+    expect(human.body).toEqual({ error: CHARIOTEER_ERRORS.personaMissing, code: 'not_found' });
     const twice = await me.client.post('/api/charioteer/discussions', {
       topic: 't',
       personaIds: [personas[0]?._id, personas[0]?._id],
@@ -200,7 +200,7 @@ describe('limits, ownership and export', () => {
     const { body } = await start(me, personas, 3);
     const second = await start(me, personas, 3);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: CHARIOTEER_ERRORS.alreadyRunning });
+    expect(second.body).toEqual({ error: CHARIOTEER_ERRORS.alreadyRunning, code: 'conflict' });
     const stranger = await buildUser(server.client());
     for (const path of ['', '/stop', '/pause', '/export']) {
       const res = path
@@ -223,7 +223,7 @@ describe('limits, ownership and export', () => {
     await finished;
     const stopFinished = await me.client.post(`/api/charioteer/discussions/${body._id}/stop`, {});
     expect(stopFinished.status).toBe(409);
-    expect(stopFinished.body).toEqual({ error: CHARIOTEER_ERRORS.notRunning });
+    expect(stopFinished.body).toEqual({ error: CHARIOTEER_ERRORS.notRunning, code: 'conflict' });
     const note = await me.client.post<Action>(`/api/charioteer/discussions/${body._id}/export`, {});
     expect(note.status).toBe(201);
     expect(note.body).toMatchObject({ type: 'note', title: 'Roundtable: Tea or coffee' });

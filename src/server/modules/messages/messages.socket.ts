@@ -1,16 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SendMessageRequest } from '../../../contracts/messages.js';
-import { MarkMessagesAsSeenPayload, userRoom } from '../../../contracts/realtime.js';
-import { ERRORS } from '../../../contracts/errors.js';
-import { HttpError, parseInput } from '../../lib/http-error.js';
+import { ClientEvents, userRoom } from '../../../contracts/realtime.js';
+import { HttpError, parseInput, userFacingError } from '../../lib/http-error.js';
 import { sessionRoom } from '../../realtime/realtime-emitter.js';
 import type { RealtimeServer } from '../../realtime/socket-server.js';
 import type { MessagesService } from './messages.service.js';
 import type { PresenceService } from './presence.service.js';
-
-function userFacing(error: unknown): string {
-  return error instanceof HttpError ? error.message : ERRORS.internal;
-}
 
 /** Socket events of direct messaging: rooms, presence, seen marks and sending. */
 export function registerMessageSockets(
@@ -35,30 +29,42 @@ export function registerMessageSockets(
         .catch((err: unknown) => log.warn({ err }, 'presence disconnect failed'));
     });
 
+    const refuse = (error: unknown, event: string) => {
+      if (!(error instanceof HttpError)) log.error({ err: error }, `${event} failed`);
+      socket.emit('messageError', userFacingError(error));
+    };
+
     socket.on('markMessagesAsSeen', (payload) => {
-      const parsed = MarkMessagesAsSeenPayload.safeParse(payload);
-      if (!parsed.success) return void socket.emit('messageError', { error: 'conversationId is required' });
-      if (parsed.data.userId !== undefined && parsed.data.userId !== userId) {
-        return void socket.emit('messageError', { error: 'You can only mark messages as seen for yourself' });
+      const parsed = ClientEvents.markMessagesAsSeen.safeParse(payload);
+      if (!parsed.success) {
+        return void socket.emit('messageError', {
+          error: 'conversationId is required',
+          code: 'invalid_input',
+        });
       }
-      messages.markSeen(user, parsed.data.conversationId).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) log.error({ err: error }, 'markMessagesAsSeen failed');
-        socket.emit('messageError', { error: userFacing(error) });
-      });
+      if (parsed.data.userId !== undefined && parsed.data.userId !== userId) {
+        return void socket.emit('messageError', {
+          error: 'You can only mark messages as seen for yourself',
+          code: 'forbidden',
+        });
+      }
+      messages
+        .markSeen(user, parsed.data.conversationId)
+        .catch((error: unknown) => refuse(error, 'markMessagesAsSeen'));
     });
 
     socket.on('sendMessage', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       Promise.resolve()
-        .then(() => messages.send(user, parseInput(SendMessageRequest, payload)))
+        .then(() => messages.send(user, parseInput(ClientEvents.sendMessage, payload)))
         .then(
           (sent) => reply({ message: sent.message }),
           (error: unknown) => {
             if (!(error instanceof HttpError)) log.error({ err: error }, 'sendMessage failed');
-            reply({ error: userFacing(error) });
+            reply(userFacingError(error));
             // A flooder also hears it as an event, in case its client dropped the acknowledgement.
             if (error instanceof HttpError && error.statusCode === 429)
-              socket.emit('messageError', { error: error.message });
+              socket.emit('messageError', error.toResponse());
           },
         );
     });

@@ -35,7 +35,7 @@ describe('POST /api/messages', () => {
       senderId: bob.user._id,
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: MESSAGE_ERRORS.forgedSender });
+    expect(res.body).toEqual({ error: MESSAGE_ERRORS.forgedSender, code: 'forbidden' });
     expect((await bob.client.get<Message[]>(`/api/messages/${ada.user._id}`)).body).toEqual([]);
     const own = await ada.client.post('/api/messages', {
       message: 'x',
@@ -70,7 +70,7 @@ describe('POST /api/messages', () => {
       ...patch,
     });
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual({ error, code: status === 404 ? 'not_found' : 'invalid_input' });
   });
 
   it('accepts exactly 5,000 characters, refuses sending to yourself, to a frozen account and when signed out', async () => {
@@ -79,7 +79,7 @@ describe('POST /api/messages', () => {
     expect((await send(ada, bob, 'y'.repeat(5000))).status).toBe(201);
     const self = await send(ada, ada, 'me');
     expect(self.status).toBe(400);
-    expect(self.body).toEqual({ error: MESSAGE_ERRORS.toYourself });
+    expect(self.body).toEqual({ error: MESSAGE_ERRORS.toYourself, code: 'invalid_input' });
     await server.testDb.db.kysely
       .updateTable('users')
       .set({ isFrozen: 1 })
@@ -91,7 +91,7 @@ describe('POST /api/messages', () => {
       .client()
       .post('/api/messages', { message: 'hi', recipientId: ada.user._id });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ error: ERRORS.notSignedIn });
+    expect(anonymous.body).toEqual({ error: ERRORS.notSignedIn, code: 'not_signed_in' });
   });
 });
 
@@ -153,7 +153,7 @@ describe('GET /api/messages/:otherUserId', () => {
     expect(unknown.status).toBe(404);
     const cursor = await ada.client.get(`/api/messages/${bob.user._id}?before=yesterday`);
     expect(cursor.status).toBe(400);
-    expect(cursor.body).toEqual({ error: MESSAGE_ERRORS.badCursor });
+    expect(cursor.body).toEqual({ error: MESSAGE_ERRORS.badCursor, code: 'invalid_input' });
     const limit = await ada.client.get(`/api/messages/${bob.user._id}?limit=5000`);
     expect(limit.status).toBe(400);
   });
@@ -183,7 +183,7 @@ describe('PUT /api/messages/conversations/updateConversation/:conversationId', (
 
     const stranger = await eve.client.put(path, { context: 'hijack' });
     expect(stranger.status).toBe(403);
-    expect(stranger.body).toEqual({ error: MESSAGE_ERRORS.notParticipant });
+    expect(stranger.body).toEqual({ error: MESSAGE_ERRORS.notParticipant, code: 'forbidden' });
     const unknown = await ada.client.put(
       '/api/messages/conversations/updateConversation/0190d6a8-0000-7000-8000-000000000000',
       { context: 'x' },

@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AI_ERRORS } from '../../../contracts/ai.js';
 import { filterAiReply } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
-import { HttpError } from '../../lib/http-error.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
-import { aiFailure } from '../ai/ai.service.js';
+import { aiFailure, emptyAnswer } from '../ai/ai-errors.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { buildPersonaPrompt } from '../ai/persona-prompt.js';
 import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
@@ -48,8 +46,13 @@ export function personaRepliesService(deps: {
       release = await budget.admitQueued(job.userId);
     } catch (error) {
       // Out of budget: said in the chat, with when to try again, never dropped silently.
-      const message = error instanceof HttpError ? error.message : AI_ERRORS.failed;
-      emitter.toUsers(to, 'aiReplyError', { conversationId: job.conversationId, replyId, error: message });
+      const { message, code } = aiFailure(error, false);
+      emitter.toUsers(to, 'aiReplyError', {
+        conversationId: job.conversationId,
+        replyId,
+        error: message,
+        code,
+      });
       return;
     }
     try {
@@ -98,7 +101,7 @@ export function personaRepliesService(deps: {
       if (rest)
         emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta: rest });
       const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
-      if (!reply) throw new Error(AI_ERRORS.empty);
+      if (!reply) throw emptyAnswer();
       const row = {
         id: replyId,
         conversationId: job.conversationId,
@@ -112,13 +115,15 @@ export function personaRepliesService(deps: {
       });
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
     } catch (error) {
-      const failure =
-        error instanceof Error && error.message === AI_ERRORS.empty
-          ? error.message
-          : aiFailure(error, timeout.aborted).message;
+      const { message, code } = aiFailure(error, timeout.aborted);
       // Not the error object itself: SDK errors carry the request body, i.e. the persona's prompt and the chat.
       log.warn({ error: describeAiError(error), conversationId: job.conversationId }, 'persona reply failed');
-      emitter.toUsers(to, 'aiReplyError', { conversationId: job.conversationId, replyId, error: failure });
+      emitter.toUsers(to, 'aiReplyError', {
+        conversationId: job.conversationId,
+        replyId,
+        error: message,
+        code,
+      });
     }
   }
 

@@ -74,7 +74,7 @@ describe('POST /api/ai/cards/parse', () => {
   ])('refuses %s with a clear 400', async (_label, file, error) => {
     const res = await me.client.post('/api/ai/cards/parse', { file });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual({ error, code: 'invalid_input' });
   });
 
   describe('a decompression bomb (a 5 MB PNG that inflates to gigabytes)', () => {
@@ -108,7 +108,7 @@ describe('POST /api/ai/cards/parse', () => {
         other.client.get('/api/users/me'),
       ]);
       expect(bomb.status).toBe(400);
-      expect(bomb.body).toEqual({ error: CARD_ERRORS.textTooLarge });
+      expect(bomb.body).toEqual({ error: CARD_ERRORS.textTooLarge, code: 'invalid_input' });
       expect(meanwhile.status).toBe(200);
       expect((await server.client().get('/api/health')).body).toEqual({ ok: true });
     });
@@ -159,7 +159,7 @@ describe('GET /api/ai/cards/:username', () => {
     const other = await buildUser(server.client());
     const res = await other.client.get(`/api/ai/cards/${persona.username}`);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: PERSONA_ERRORS.notCreator });
+    expect(res.body).toEqual({ error: PERSONA_ERRORS.notCreator, code: 'forbidden' });
     expect((await other.client.get('/api/ai/cards/nobodyhere')).status).toBe(404);
     expect((await other.client.get(`/api/ai/cards/${other.user.username}`)).status).toBe(404);
     expect((await me.client.get(`/api/ai/cards/${persona.username}?format=gif`)).status).toBe(400);

@@ -51,10 +51,10 @@ export function personasService(repo: PersonasRepository, accounts: AccountsRepo
     /** Creates a persona owned by the signed-in user (never by a name in the payload). */
     async create(creator: UserRow, input: Create): Promise<UserRow> {
       if ((await accounts.findByUsername(input.username)) !== undefined) {
-        throw new HttpError(409, PERSONA_ERRORS.usernameTaken);
+        throw new HttpError(409, PERSONA_ERRORS.usernameTaken, 'username_taken');
       }
       if ((await repo.countCreatedBy(creator.username)) >= PERSONAS_PER_CREATOR) {
-        throw new HttpError(429, PERSONA_ERRORS.tooMany);
+        throw new HttpError(429, PERSONA_ERRORS.tooMany, 'quota_exceeded');
       }
       const now = nowIso();
       return accounts
@@ -74,7 +74,8 @@ export function personasService(repo: PersonasRepository, accounts: AccountsRepo
           updatedAt: now,
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new HttpError(409, PERSONA_ERRORS.usernameTaken);
+          if (isUniqueViolation(error))
+            throw new HttpError(409, PERSONA_ERRORS.usernameTaken, 'username_taken');
           throw error;
         });
     },

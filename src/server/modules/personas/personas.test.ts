@@ -73,7 +73,7 @@ describe('POST /api/ai/createAI', () => {
       ...patch,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(message) });
+    expect(res.body).toEqual({ error: expect.stringContaining(message), code: 'invalid_input' });
   });
 
   it('accepts every field at its limit', async () => {
@@ -96,7 +96,7 @@ describe('POST /api/ai/createAI', () => {
     await buildPersona(creator.client, { username: 'takenbot' });
     const again = await creator.client.post('/api/ai/createAI', { ...valid('z'), username: 'TakenBot' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: PERSONA_ERRORS.usernameTaken });
+    expect(again.body).toEqual({ error: PERSONA_ERRORS.usernameTaken, code: 'username_taken' });
   });
 
   it('makes personas that can never log in, and needs a signed-in creator', async () => {
@@ -149,7 +149,7 @@ describe('PUT /api/users/updateAiFields', () => {
       ...patch,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(message) });
+    expect(res.body).toEqual({ error: expect.stringContaining(message), code: 'invalid_input' });
   });
 
   it('refuses everyone but the creator with 403, and non-personas with 404', async () => {
@@ -158,7 +158,7 @@ describe('PUT /api/users/updateAiFields', () => {
     const body = { id: persona._id, name: 'Hijack', bio: 'x', prompt: 'x', memory: '', tag: 'Fun' };
     const res = await other.client.put('/api/users/updateAiFields', body);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: PERSONA_ERRORS.notCreator });
+    expect(res.body).toEqual({ error: PERSONA_ERRORS.notCreator, code: 'forbidden' });
     const human = await other.client.put('/api/users/updateAiFields', { ...body, id: other.user._id });
     expect(human.status).toBe(404);
     const unknown = await other.client.put('/api/users/updateAiFields', {

@@ -66,7 +66,7 @@ describe('profile pictures', () => {
     const before = await me.client.get<SelfUser>('/api/users/me');
     const res = await update(pic);
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toEqual({ error: message, code: 'invalid_input' });
     const after = await me.client.get<SelfUser>('/api/users/me');
     expect(after.body.profilePic).toBe(before.body.profilePic);
   });
@@ -75,7 +75,7 @@ describe('profile pictures', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const res = await update(dataUrl('image/png', big));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: ERRORS.imageTooLarge });
+    expect(res.body).toEqual({ error: ERRORS.imageTooLarge, code: 'too_large' });
   });
 
   it('does not serve files outside the uploads folder', async () => {
@@ -128,7 +128,7 @@ describe('profile pictures', () => {
       }
       const over = await set(picture(99, perUpload));
       expect(over.status).toBe(413);
-      expect(over.body).toEqual({ error: ERRORS.pictureQuota });
+      expect(over.body).toEqual({ error: ERRORS.pictureQuota, code: 'quota_exceeded' });
       expect((await busy.client.get<SelfUser>('/api/users/me')).body.profilePic).toBe(last);
       // Another person's day is their own.
       const other = await buildUser(server.client());

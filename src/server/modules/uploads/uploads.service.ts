@@ -22,7 +22,7 @@ export function uploadsService(uploadsDir: string, bytesPerDay = PICTURE_BYTES_P
   function spend(userId: string, bytes: number, now = Date.now()): void {
     for (const [key, day] of uploaded) if (now - day.since > DAY_MS) uploaded.delete(key);
     const day = uploaded.get(userId) ?? { since: now, bytes: 0 };
-    if (day.bytes + bytes > bytesPerDay) throw new HttpError(413, ERRORS.pictureQuota);
+    if (day.bytes + bytes > bytesPerDay) throw new HttpError(413, ERRORS.pictureQuota, 'quota_exceeded');
     day.bytes += bytes;
     uploaded.set(userId, day);
   }

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Discussion } from '../../../contracts/charioteer.js';
+import type { ServerEventName, ServerEventPayload } from '../../../contracts/realtime.js';
 import { latestSocket, type FakeSocket } from '../../test/fake-socket.js';
 import { renderApp } from '../../test/render.js';
 import {
@@ -34,7 +35,7 @@ async function openTable(options: Parameters<typeof fakeCharioteerServer>[0] = {
   return { ...server, socket };
 }
 
-const emit = (socket: FakeSocket, event: string, payload: unknown) =>
+const emit = <E extends ServerEventName>(socket: FakeSocket, event: E, payload: ServerEventPayload<E>) =>
   act(() => socket.serverEmit(event, payload));
 /** The query cache tells its observers on the next tick, so a status change is awaited. */
 const status = (socket: FakeSocket, discussion: Discussion) =>

@@ -119,6 +119,7 @@ describe('a persona replying in the open conversation', () => {
         conversationId: 'conv-ai',
         replyId: REPLY_ID,
         error: 'The AI service failed to answer. Please try again in a moment.',
+        code: 'ai_failed',
       }),
     );
     expect(streaming()).toBeNull();
@@ -143,7 +144,14 @@ describe('a persona replying in the open conversation', () => {
     const user = userEvent.setup();
     const { socket } = await openAi();
     const fail = (replyId: string) =>
-      act(() => socket.serverEmit('aiReplyError', { conversationId: 'conv-ai', replyId, error: 'Too slow' }));
+      act(() =>
+        socket.serverEmit('aiReplyError', {
+          conversationId: 'conv-ai',
+          replyId,
+          error: 'Too slow',
+          code: 'ai_timeout',
+        }),
+      );
     start(socket);
     fail(REPLY_ID);
     await user.click(screen.getByRole('button', { name: 'Dismiss error' }));

@@ -66,7 +66,7 @@ describe('newMessage', () => {
     const { socket, state } = await openGrace();
     await userEvent.type(screen.getByRole('textbox', { name: 'Message @grace' }), 'Echo test{Enter}');
     await screen.findByText('Echo test');
-    act(() => socket.serverEmit('newMessage', must(state.messages[GRACE._id]).at(-1)));
+    act(() => socket.serverEmit('newMessage', must(must(state.messages[GRACE._id]).at(-1))));
     await waitFor(() => expect(contact('grace')).toHaveTextContent('Echo test'));
     expect(within(screen.getByRole('log')).getAllByText('Echo test')).toHaveLength(1);
   });
@@ -110,7 +110,12 @@ describe('newMessage', () => {
 
   it('shows refused socket actions in a toast', async () => {
     const { socket } = await openGrace();
-    act(() => socket.serverEmit('messageError', { error: 'You are not part of this conversation' }));
+    act(() =>
+      socket.serverEmit('messageError', {
+        error: 'You are not part of this conversation',
+        code: 'forbidden',
+      }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('You are not part of this conversation');
   });
 });
@@ -185,7 +190,7 @@ describe('reconnecting', () => {
     await waitFor(() => expect(bubbles()).toHaveLength(62));
     expect(bubbles()).toEqual(['Before 1', 'Before 2', ...missed.map((m) => m.text)]);
     // Delivered again by a late event: still once.
-    act(() => socket.serverEmit('newMessage', missed[59]));
+    act(() => socket.serverEmit('newMessage', must(missed[59])));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(bubbles()).toHaveLength(62);
     expect(within(contacts()).getAllByRole('link')).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { z } from 'zod';
-import { Message, type Conversation } from '../../../../contracts/messages.js';
-import { onReconnect, useRealtime } from '../../../lib/socket.js';
+import type { Conversation, Message } from '../../../../contracts/messages.js';
+import type { ServerEventPayload } from '../../../../contracts/realtime.js';
+import { onReconnect, onServerEvents, useRealtime } from '../../../lib/socket.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { applyNewMessage, applySeen, otherParty } from '../api/conversation-cache.js';
 import { markSeenBy, mergeMessages } from '../api/message-cache.js';
@@ -13,24 +13,6 @@ export interface OpenConversation {
   userId: string;
   conversationId: string | null;
 }
-
-const SeenPayload = z.object({ conversationId: z.string(), seenBy: z.string() });
-const ErrorPayload = z.object({ error: z.string() });
-const ReplyStartPayload = z.object({
-  conversationId: z.string().min(1),
-  replyId: z.string().min(1),
-  personaId: z.string().min(1),
-});
-const ReplyDeltaPayload = z.object({
-  conversationId: z.string().min(1),
-  replyId: z.string().min(1),
-  delta: z.string(),
-});
-const ReplyErrorPayload = z.object({
-  conversationId: z.string().min(1),
-  replyId: z.string().min(1),
-  error: z.string(),
-});
 
 function conversations(client: QueryClient): Conversation[] | undefined {
   return client.getQueryData<Conversation[]>(chatKeys.conversations);
@@ -73,10 +55,8 @@ export function useChatEvents(
 
     const replies = useAiReplies.getState();
 
-    const onNewMessage = (raw: unknown) => {
-      const parsed = Message.safeParse(raw);
-      if (!parsed.success || handled.has(parsed.data._id)) return;
-      const message = parsed.data;
+    const onNewMessage = (message: Message) => {
+      if (handled.has(message._id)) return;
       handled.add(message._id);
       const current = latest.current.open;
       const partner =
@@ -106,44 +86,27 @@ export function useChatEvents(
       );
     };
 
-    const onSeen = (raw: unknown) => {
-      const parsed = SeenPayload.safeParse(raw);
-      if (!parsed.success) return;
-      const partner = partnerOf(client, parsed.data.conversationId, latest.current.open);
+    const onSeen = (seen: ServerEventPayload<'messagesSeen'>) => {
+      const partner = partnerOf(client, seen.conversationId, latest.current.open);
       if (partner !== undefined) {
         client.setQueryData<Message[]>(chatKeys.messages(partner), (held) =>
-          held ? markSeenBy(held, parsed.data.seenBy) : held,
+          held ? markSeenBy(held, seen.seenBy) : held,
         );
       }
       client.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
-        list ? applySeen(list, parsed.data, me) : list,
+        list ? applySeen(list, seen, me) : list,
       );
     };
 
-    const onRefused = (raw: unknown) => {
-      const parsed = ErrorPayload.safeParse(raw);
-      if (parsed.success) latest.current.onError(parsed.data.error);
-    };
-
-    const onReplyStart = (raw: unknown) => {
-      const parsed = ReplyStartPayload.safeParse(raw);
-      if (parsed.success && !handled.has(parsed.data.replyId)) replies.start(parsed.data);
-    };
-
-    const onReplyDelta = (raw: unknown) => {
-      const parsed = ReplyDeltaPayload.safeParse(raw);
-      if (!parsed.success || handled.has(parsed.data.replyId)) return;
-      const { conversationId, replyId, delta } = parsed.data;
+    const onReplyDelta = ({ conversationId, replyId, delta }: ServerEventPayload<'aiReplyDelta'>) => {
+      if (handled.has(replyId)) return;
       if (replies.append(replyId, delta)) return;
       // A reply that began before this screen listened (or before a reconnect): show that it is coming.
       const personaId = partnerOf(client, conversationId, latest.current.open);
       if (personaId !== undefined) replies.resume({ conversationId, replyId, personaId });
     };
 
-    const onReplyError = (raw: unknown) => {
-      const parsed = ReplyErrorPayload.safeParse(raw);
-      if (!parsed.success) return;
-      const { conversationId, replyId, error } = parsed.data;
+    const onReplyError = ({ conversationId, replyId, error }: ServerEventPayload<'aiReplyError'>) => {
       const personaId =
         useAiReplies.getState().streams[replyId]?.personaId ??
         partnerOf(client, conversationId, latest.current.open);
@@ -154,12 +117,16 @@ export function useChatEvents(
     // A stream cut by a lost connection is dropped; the stored reply comes by back-fill or newMessage.
     const onDisconnect = () => replies.dropStreams();
 
-    socket.on('newMessage', onNewMessage);
-    socket.on('messagesSeen', onSeen);
-    socket.on('messageError', onRefused);
-    socket.on('aiReplyStart', onReplyStart);
-    socket.on('aiReplyDelta', onReplyDelta);
-    socket.on('aiReplyError', onReplyError);
+    const stopListening = onServerEvents(socket, {
+      newMessage: onNewMessage,
+      messagesSeen: onSeen,
+      messageError: ({ error }) => latest.current.onError(error),
+      aiReplyStart: (start) => {
+        if (!handled.has(start.replyId)) replies.start(start);
+      },
+      aiReplyDelta: onReplyDelta,
+      aiReplyError: onReplyError,
+    });
     socket.on('disconnect', onDisconnect);
     const stopBackfill = onReconnect(() => {
       void client.invalidateQueries({ queryKey: chatKeys.conversations });
@@ -167,12 +134,7 @@ export function useChatEvents(
       if (current) void client.invalidateQueries({ queryKey: chatKeys.messages(current.userId) });
     });
     return () => {
-      socket.off('newMessage', onNewMessage);
-      socket.off('messagesSeen', onSeen);
-      socket.off('messageError', onRefused);
-      socket.off('aiReplyStart', onReplyStart);
-      socket.off('aiReplyDelta', onReplyDelta);
-      socket.off('aiReplyError', onReplyError);
+      stopListening();
       socket.off('disconnect', onDisconnect);
       stopBackfill();
       // Nobody listens to the rest of these streams now; a return resumes them from their next delta.

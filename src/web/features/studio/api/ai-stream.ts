@@ -1,7 +1,5 @@
-import { WebLookupResponse } from '../../../../contracts/ai.js';
-import { ErrorResponse } from '../../../../contracts/errors.js';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest } from '../../../lib/api-client.js';
-import { useSession } from '../../../lib/session-store.js';
+import { AI_ERRORS, WebLookupResponse } from '../../../../contracts/ai.js';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiFetch, apiRequest } from '../../../lib/api-client.js';
 
 /** The stream broke after some text arrived; `partial` is what came before the break. */
 export class AnswerCutOffError extends Error {
@@ -19,19 +17,6 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-async function failure(response: Response): Promise<ApiError> {
-  if (response.status === 401) useSession.getState().signOut();
-  let message =
-    response.status >= 500 ? 'The AI service failed to answer. Please try again in a moment.' : '';
-  try {
-    const parsed = ErrorResponse.safeParse(JSON.parse(await response.text()));
-    if (parsed.success && parsed.data.error.trim()) message = parsed.data.error;
-  } catch {
-    // Not JSON (a proxy page): keep the general message.
-  }
-  return new ApiError(response.status, message || `Request failed (${response.status})`);
-}
-
 /**
  * POST /api/ai/getAI/stream: calls `onText` with the whole answer so far as each chunk arrives and
  * resolves with the full text. Refusals before the first chunk (busy, unavailable, failed) reject with
@@ -41,20 +26,12 @@ export async function streamAiAnswer(
   message: string,
   { signal, onText }: { signal: AbortSignal; onText: (text: string) => void },
 ): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch('/api/ai/getAI/stream', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/plain, application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ message }),
-      signal,
-    });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  if (!response.ok) throw await failure(response);
+  const response = await apiFetch('/api/ai/getAI/stream', {
+    method: 'POST',
+    body: { message },
+    accept: 'text/plain, application/json',
+    signal,
+  });
 
   let text = '';
   if (!response.body) {
@@ -86,7 +63,7 @@ export async function streamAiAnswer(
   } finally {
     reader.releaseLock();
   }
-  if (!text.trim()) throw new ApiError(502, 'The AI gave an empty answer. Please try again.');
+  if (!text.trim()) throw new ApiError(502, AI_ERRORS.empty, 'ai_empty');
   return text;
 }
 

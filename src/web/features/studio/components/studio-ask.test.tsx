@@ -112,12 +112,28 @@ describe('Studio: Ask AI', () => {
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(await screen.findByText('Stopped.')).toBeInTheDocument();
 
-    api.settings.refusals.push({ status: 429, body: { error: AI_ERRORS.busy } });
+    // Known by its code, whatever its wording.
+    api.settings.refusals.push({ status: 429, body: { error: 'Reworded: still busy', code: 'ai_busy' } });
     await ask(user, 'second');
     await answer(api, 1, 'Second answer');
     await waitFor(() => expect(outputBox()).toHaveValue('Second answer'));
     expect(callsTo(api.calls, 'POST', '/api/ai/getAI/stream')).toHaveLength(3);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('does not retry another 429 right after Stop, even one worded like "busy"', async () => {
+    const api = studioApi();
+    const user = userEvent.setup();
+    renderApp('/studio', { user: studioUser });
+    await ask(user, 'first');
+    await waitFor(() => expect(api.streams).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('Stopped.')).toBeInTheDocument();
+
+    api.settings.refusals.push({ status: 429, body: { error: AI_ERRORS.busy, code: 'ai_rate_limited' } });
+    await ask(user, 'second');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AI_ERRORS.busy);
+    expect(callsTo(api.calls, 'POST', '/api/ai/getAI/stream')).toHaveLength(2);
   });
 
   it('resets input, output and conversation when the word clear is typed, in any case', async () => {
@@ -183,7 +199,7 @@ describe('Studio: Ask AI', () => {
   });
 
   it('shows the server’s refusal as an alert and leaves the output alone', async () => {
-    const api = studioApi({ streamError: { status: 429, body: { error: AI_ERRORS.busy } } });
+    const api = studioApi({ streamError: { status: 429, body: { error: AI_ERRORS.busy, code: 'ai_busy' } } });
     const user = userEvent.setup();
     renderApp('/studio', { user: studioUser });
     await ask(user, 'hello');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
-import { AI_ERRORS, WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
+import { WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
 import { RECALL_EMPTY_MESSAGE } from '../../../../contracts/recall.js';
 import { PRESETS, type PresetId } from '../../../../contracts/studio-presets.js';
 import { buildPresetPrompt, presetCanRun } from '../../../../contracts/studio-prompt.js';
@@ -32,7 +32,7 @@ const AFTER_STOP_MS = 3000;
 const RETRY_DELAY_MS = 400;
 
 function isBusyRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 429 && error.message === AI_ERRORS.busy;
+  return error instanceof ApiError && error.code === 'ai_busy';
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
