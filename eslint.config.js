@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import path from 'node:path';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Import boundaries from DESIGN.md: contracts import only zod; the web and the server never import each other. */
@@ -62,6 +63,25 @@ export default tseslint.config(
     files: ['src/**', 'e2e/**', 'bench/**', 'scripts/**', 'test/**'],
     plugins: { local },
     rules: { 'local/kebab-case-file': 'error' },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits or catches loses its error, and so does one handed to a
+    // callback that expects nothing back (an event handler, a listener).
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // React calls hooks by their order, and an effect or memo that misses a dependency reads stale values.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   { files: ['scripts/**'], ignores: TEST_FILES, rules: restrict(noTestCode) },
   { files: ['src/server/**'], ignores: TEST_FILES, rules: restrict(noWebFromServer, noTestCode) },

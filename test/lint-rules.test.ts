@@ -3,14 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from './support/repo-files.js';
 
 // The design's boundaries are enforced by `npm run lint`; each case lints a snippet as if it were that file.
-const eslint = new ESLint({ cwd: REPO });
+// Those files do not exist, so the type-aware rules' project service would not find them: it types them in
+// a default project with the repository's compiler options instead.
+const SNIPPET_FILES = [
+  'src/*/x.ts',
+  'src/*/*/*/x.ts',
+  'src/*/*/*/x.tsx',
+  'src/server/app-x.ts',
+  'src/server/lib/RateLimiter.ts',
+];
+const eslint = new ESLint({
+  cwd: REPO,
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: SNIPPET_FILES, defaultProject: 'tsconfig.json' },
+      },
+    },
+  },
+});
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
 }
 
-describe('lint guards the design', () => {
+// The first case waits while the type-aware rules load the repository's project.
+describe('lint guards the design', { timeout: 60_000 }, () => {
   it.each([
     [
       'the web importing the server',
@@ -42,6 +61,24 @@ describe('lint guards the design', () => {
       'src/server/app-x.ts',
       "import './test/factories.js';\n",
       /never imports test code/,
+    ],
+    [
+      'a promise nobody awaits or catches',
+      'src/server/modules/ai/x.ts',
+      'async function save(): Promise<void> {}\nexport function run(): void {\n  save();\n}\n',
+      /no-floating-promises/,
+    ],
+    [
+      'an async event handler, whose rejection nobody would see',
+      'src/web/features/chat/x.tsx',
+      'export const Save = () => <button onClick={async () => {}}>Save</button>;\n',
+      /no-misused-promises/,
+    ],
+    [
+      'a hook called conditionally',
+      'src/web/features/chat/x.ts',
+      "import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n",
+      /rules-of-hooks/,
     ],
     [
       'a file name that is not kebab-case',
