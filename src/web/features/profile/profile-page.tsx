@@ -10,8 +10,8 @@ import { AiEditPanel } from '../personas/profile/ai-edit-panel.js';
 import { CardExportLinks, PersonaCreatorActions } from '../personas/profile/persona-creator-tools.js';
 import { TagChip, isCreatorOf } from '../personas/profile/persona-badges.js';
 import { useEditPanel, type EditPanelState } from '../personas/profile/use-edit-panel.js';
-import { Avatar } from './avatar.js';
-import { useProfile } from './profile-api.js';
+import { Avatar } from '../../components/ui/avatar.js';
+import { useProfile } from '../../lib/profile-api.js';
 import styles from './profile.module.css';
 
 /** SPEC §2: the only thing a visitor sees on any profile address. */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { Avatar } from '../../profile/avatar.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import { useDirectory } from '../../personas/api/directory-api.js';
 import { ExplorerTabs, tabButtonId } from '../../personas/explorer/explorer-tabs.js';
 import { explorerTabs, findTab, tabFilter, type ExplorerTab } from '../../personas/explorer/tabs.js';

@@ -6,7 +6,7 @@ import {
 } from '../../../../contracts/personas.js';
 import { ProfileResponse } from '../../../../contracts/users.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { profileKey } from '../../profile/profile-api.js';
+import { profileKey } from '../../../lib/profile-api.js';
 import { DIRECTORY_ROOT_KEY } from './directory-api.js';
 
 /** Where a persona's card downloads from (creator only). */
