@@ -7,7 +7,7 @@ import {
 import { ProfileResponse } from '../../../../contracts/users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { profileKey } from '../../../lib/profile-api.js';
-import { DIRECTORY_ROOT_KEY } from './directory-api.js';
+import { DIRECTORY_ROOT_KEY } from '../../../lib/directory-api.js';
 
 /** Where a persona's card downloads from (creator only). */
 export function cardExportUrl(username: string, format: 'json' | 'png'): string {
