@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CardDraft,
-  type CreateAiRequest,
-  type UpdateAiFieldsRequest,
-} from '../../../../contracts/personas.js';
-import { ProfileResponse } from '../../../../contracts/users.js';
-import { apiRequest } from '../../../lib/api-client.js';
-import { profileKey } from '../../../lib/profile-api.js';
-import { DIRECTORY_ROOT_KEY } from '../../../lib/directory-api.js';
+import { CardDraft, type CreateAiRequest, type UpdateAiFieldsRequest } from '../../contracts/personas.js';
+import { ProfileResponse } from '../../contracts/users.js';
+import { apiRequest } from './api-client.js';
+import { profileKey } from './profile-api.js';
+import { DIRECTORY_ROOT_KEY } from './directory-api.js';
 
 /** Where a persona's card downloads from (creator only). */
 export function cardExportUrl(username: string, format: 'json' | 'png'): string {
