@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import path from 'node:path';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Import boundaries from DESIGN.md: contracts import only zod; the web and the server never import each other. */
@@ -20,10 +21,65 @@ const noTestCode = {
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/**
+ * Which part of the source tree a file belongs to: `web/features/<name>` for a web feature, `web/<folder>` for
+ * the web's other folders (components, lib, app, test), `contracts`, `server`, or null outside src/.
+ */
+function zoneOf(srcDir, file) {
+  const [top, folder, name] = path.relative(srcDir, file).split(path.sep);
+  if (top === '..' || top === undefined) return null;
+  if (top === 'web' && folder === 'features') return `web/features/${name}`;
+  if (top === 'web') return `web/${folder}`;
+  return top;
+}
+/**
+ * What a web feature may import besides its own files and packages (DESIGN.md "Layout"); web/test is test
+ * support, which noTestCode keeps out of production code.
+ */
+const FEATURE_MAY_IMPORT = new Set(['web/components', 'web/lib', 'web/app', 'web/test', 'contracts']);
+/** Shared web code that any feature may use, so it must not depend on a feature itself. */
+const SHARED_WEB = new Set(['web/components', 'web/lib']);
+
 /** File names are kebab-case (with dotted roles such as .routes.ts or .module.css), as DESIGN.md asks. */
 const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 const local = {
   rules: {
+    'web-import-zones': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          feature:
+            'A feature imports only its own files, src/web/components, src/web/lib, src/web/app and src/contracts: {{source}} is in {{target}}.',
+          shared:
+            'src/{{zone}} is shared by every feature and never imports one: {{source}} is in {{target}}.',
+        },
+      },
+      create(context) {
+        const srcDir = path.join(context.cwd, 'src');
+        const zone = zoneOf(srcDir, context.filename);
+        const isFeature = zone?.startsWith('web/features/') ?? false;
+        if (!isFeature && !SHARED_WEB.has(zone)) return {};
+        const check = (node) => {
+          const source = node.source?.type === 'Literal' ? node.source.value : null;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const resolved = path.resolve(path.dirname(context.filename), source.split('?')[0]);
+          const target = zoneOf(srcDir, resolved);
+          if (target === zone) return;
+          const data = { source, target: target === null ? 'no part of src/' : `src/${target}`, zone };
+          if (isFeature && !FEATURE_MAY_IMPORT.has(target))
+            context.report({ node, messageId: 'feature', data });
+          if (!isFeature && target?.startsWith('web/features/'))
+            context.report({ node, messageId: 'shared', data });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
     'kebab-case-file': {
       meta: { type: 'suggestion', schema: [], messages: { name: 'File names are kebab-case: {{name}}' } },
       create(context) {
@@ -62,6 +118,26 @@ export default tseslint.config(
     files: ['src/**', 'e2e/**', 'bench/**', 'scripts/**', 'test/**'],
     plugins: { local },
     rules: { 'local/kebab-case-file': 'error' },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits or catches loses its error, and so does one handed to a
+    // callback that expects nothing back (an event handler, a listener).
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // React calls hooks by their order, and an effect or memo that misses a dependency reads stale values.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { local, 'react-hooks': reactHooks },
+    rules: {
+      'local/web-import-zones': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   { files: ['scripts/**'], ignores: TEST_FILES, rules: restrict(noTestCode) },
   { files: ['src/server/**'], ignores: TEST_FILES, rules: restrict(noWebFromServer, noTestCode) },

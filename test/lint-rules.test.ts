@@ -3,14 +3,38 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from './support/repo-files.js';
 
 // The design's boundaries are enforced by `npm run lint`; each case lints a snippet as if it were that file.
-const eslint = new ESLint({ cwd: REPO });
+// Those files do not exist, so the type-aware rules' project service would not find them: it types them in
+// a default project with the repository's compiler options instead (allowing more than its usual 8 files).
+const SNIPPET_FILES = [
+  'src/*/x.ts',
+  'src/*/*/x.ts',
+  'src/*/*/*/x.ts',
+  'src/*/*/*/x.tsx',
+  'src/server/app-x.ts',
+  'src/server/lib/RateLimiter.ts',
+];
+const eslint = new ESLint({
+  cwd: REPO,
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: SNIPPET_FILES,
+          defaultProject: 'tsconfig.json',
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20,
+        },
+      },
+    },
+  },
+});
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
 }
 
-describe('lint guards the design', () => {
+// The first case waits while the type-aware rules load the repository's project.
+describe('lint guards the design', { timeout: 60_000 }, () => {
   it.each([
     [
       'the web importing the server',
@@ -23,6 +47,18 @@ describe('lint guards the design', () => {
       'src/server/modules/ai/x.ts',
       "import '../../../web/main.js';\n",
       /never imports src\/web/,
+    ],
+    [
+      'a feature importing another feature',
+      'src/web/features/editor/x.ts',
+      "import '../studio/state/studio-store.js';\n",
+      /A feature imports only its own files.*is in src\/web\/features\/studio/,
+    ],
+    [
+      'shared web code importing a feature',
+      'src/web/lib/x.ts',
+      "import '../features/chat/hooks/ai-reply-store.js';\n",
+      /shared by every feature and never imports one/,
     ],
     ['contracts importing Node', 'src/contracts/x.ts', "import 'node:fs';\n", /imports only zod/],
     [
@@ -44,6 +80,24 @@ describe('lint guards the design', () => {
       /never imports test code/,
     ],
     [
+      'a promise nobody awaits or catches',
+      'src/server/modules/ai/x.ts',
+      'async function save(): Promise<void> {}\nexport function run(): void {\n  save();\n}\n',
+      /no-floating-promises/,
+    ],
+    [
+      'an async event handler, whose rejection nobody would see',
+      'src/web/features/chat/x.tsx',
+      'export const Save = () => <button onClick={async () => {}}>Save</button>;\n',
+      /no-misused-promises/,
+    ],
+    [
+      'a hook called conditionally',
+      'src/web/features/chat/x.ts',
+      "import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n",
+      /rules-of-hooks/,
+    ],
+    [
       'a file name that is not kebab-case',
       'src/server/lib/RateLimiter.ts',
       'export const x = 1;\n',
@@ -58,6 +112,25 @@ describe('lint guards the design', () => {
       'contracts importing zod and their own files',
       'src/contracts/x.ts',
       "import 'zod';\nimport './rules.js';\n",
+    ],
+    [
+      'a feature importing its own files, shared web code, the app and contracts',
+      'src/web/features/editor/x.ts',
+      [
+        './lib/note-title.js',
+        '../../components/ui/button.js',
+        '../../lib/actions-api.js',
+        '../../app/routes.js',
+        '../../../contracts/actions.js',
+        'react',
+      ]
+        .map((source) => `import '${source}';\n`)
+        .join(''),
+    ],
+    [
+      'the app composing features',
+      'src/web/app/x.ts',
+      "import '../features/editor/index.js';\nimport '../features/studio/state/studio-store.js';\n",
     ],
     [
       'a kebab-case module with a role',

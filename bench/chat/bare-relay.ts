@@ -36,4 +36,10 @@ io.on('connection', (socket) => {
 });
 
 server.listen(port, '127.0.0.1');
-process.on('SIGTERM', () => io.close(() => process.exit(0)));
+// Close the sockets, then exit; a close that fails still exits, with a failure code.
+process.on('SIGTERM', () => {
+  io.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});

@@ -127,12 +127,9 @@ describe('presence', () => {
     await tab(bob);
     await tab(stranger);
     let list: Promise<string[]> | undefined;
-    const adaTab = await connectSocket(
-      server.baseUrl,
-      ada.client,
-      {},
-      (s) => (list = nextEvent(s, 'getOnlineUsers')),
-    );
+    const adaTab = await connectSocket(server.baseUrl, ada.client, {}, (s) => {
+      list = nextEvent(s, 'getOnlineUsers');
+    });
     open.push(adaTab);
     const ids = await list;
     expect(ids).toEqual([bob.user._id]);

@@ -75,7 +75,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     expect(await seen).toEqual({ conversationId: sent.body.conversationId, seenBy: bob.user._id });
 
     let onlineList: Promise<string[]> | undefined;
-    const adaSecondTab = await on(a, ada, (s) => (onlineList = nextEvent(s, 'getOnlineUsers')));
+    const adaSecondTab = await on(a, ada, (s) => {
+      onlineList = nextEvent(s, 'getOnlineUsers');
+    });
     expect(await onlineList).toEqual([bob.user._id]);
     adaSecondTab.close();
 

@@ -92,7 +92,7 @@ export async function createSocketServer(
       io.local.disconnectSockets(true);
     },
     close: async () => {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await io.close();
       await Promise.all([pub?.quit(), sub?.quit()]);
     },
   };

@@ -12,9 +12,13 @@ import { TosPage } from '../features/pages/tos-page.js';
 import { ProfileEditPage } from '../features/profile/profile-edit-page.js';
 import { ProfilePage } from '../features/profile/profile-page.js';
 import { StudioPage } from '../features/studio/components/studio-page.js';
+import { useStudio } from '../features/studio/state/studio-store.js';
 import { LANDING_AFTER_SIGN_IN } from '../lib/session-store.js';
 import { RequireAuth, VisitorOnly } from './guards.js';
 import { AppShell } from './layout/app-shell.js';
+
+/** The Editor's "Send to Studio": features never import each other, so the two meet here. */
+const sendToStudioContext = (text: string) => useStudio.getState().sendToContext(text);
 
 /** The routes table of SPEC §2. Static paths outrank /:username, so reserved names never reach it. */
 export function AppRoutes() {
@@ -32,7 +36,7 @@ export function AppRoutes() {
           <Route path="update" element={<ProfileEditPage />} />
           <Route path="studio" element={<StudioPage />} />
           <Route path="charioteer" element={<CharioteerPage />} />
-          <Route path="editor" element={<EditorRoute />} />
+          <Route path="editor" element={<EditorRoute sendToContext={sendToStudioContext} />} />
           <Route path="explorer" element={<ExplorerPage />} />
           <Route path="create" element={<CreatePage />} />
           <Route path="chat" element={<ChatPage />} />

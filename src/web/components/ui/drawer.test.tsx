@@ -69,7 +69,9 @@ describe('Drawer', () => {
     expect(screen.getByRole('button', { name: 'Open contacts' })).toHaveFocus();
     // Still mounted while the exit animation plays.
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TIMING.drawerAnimationMs));
+    act(() => {
+      vi.advanceTimersByTime(TIMING.drawerAnimationMs);
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

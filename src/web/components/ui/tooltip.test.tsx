@@ -25,9 +25,13 @@ describe('Tooltip', () => {
     vi.useFakeTimers();
     const button = renderTooltip(kind);
     hover(button);
-    act(() => vi.advanceTimersByTime(delay - 1));
+    act(() => {
+      vi.advanceTimersByTime(delay - 1);
+    });
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('tooltip')).toHaveTextContent('Star mode');
     expect(button).toHaveAttribute('aria-describedby', screen.getByRole('tooltip').id);
   });
@@ -41,9 +45,13 @@ describe('Tooltip', () => {
     vi.useFakeTimers();
     const button = renderTooltip('main');
     hover(button);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     fireEvent.pointerLeave(button, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
@@ -52,7 +60,9 @@ describe('Tooltip', () => {
     setViewport({ width: 500 });
     const button = renderTooltip('secondary');
     hover(button);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     fireEvent.focus(button);
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });

@@ -47,7 +47,11 @@ describe('login screen', () => {
 
 // Each step is scheduled after the previous render, so time advances one step per act().
 function steps(count: number, ms: number) {
-  for (let i = 0; i < count; i += 1) act(() => vi.advanceTimersByTime(ms));
+  for (let i = 0; i < count; i += 1) {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  }
 }
 
 describe('typed tagline', () => {
@@ -84,7 +88,9 @@ describe('typed tagline', () => {
     setViewport({ reducedMotion: true });
     renderApp('/');
     expect(screen.getByTestId('typed-text')).toHaveTextContent(TAGLINE);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(screen.getByTestId('typed-text')).toHaveTextContent(TAGLINE);
   });
 });

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
+import type { SendToContext } from './components/editor-types.js';
 
 // pdf.js's viewer is large: it loads only when the Editor is opened.
 const EditorPage = lazy(() => import('./components/editor-page.js').then((m) => ({ default: m.EditorPage })));
 
-/** The /editor route. */
-export function EditorRoute() {
+/** The /editor route; `sendToContext` is how its "Send to Studio" reaches the Studio. */
+export function EditorRoute({ sendToContext }: { sendToContext: SendToContext }) {
   return (
     <Suspense fallback={<p role="status">Loading the Editor…</p>}>
-      <EditorPage />
+      <EditorPage sendToContext={sendToContext} />
     </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import { ERRORS } from '../../../contracts/errors.js';
 import { LIMITS } from '../../../contracts/rules.js';
 import { ImageIcon } from '../../components/ui/icons.js';
 import { readAsDataUrl } from '../../lib/read-file.js';
-import { Avatar } from './avatar.js';
+import { Avatar } from '../../components/ui/avatar.js';
 import styles from './profile-edit.module.css';
 
 /** What the next update does with the picture. */

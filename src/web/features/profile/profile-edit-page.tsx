@@ -8,7 +8,7 @@ import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
 import { BioField } from './bio-field.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
-import { useUpdateProfile } from './profile-api.js';
+import { useUpdateProfile } from '../../lib/profile-api.js';
 import styles from './profile-edit.module.css';
 
 export const UPDATED_MESSAGE = 'Profile updated';

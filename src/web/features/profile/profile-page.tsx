@@ -6,12 +6,12 @@ import { MessageIcon } from '../../components/ui/icons.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
-import { AiEditPanel } from '../personas/profile/ai-edit-panel.js';
-import { CardExportLinks, PersonaCreatorActions } from '../personas/profile/persona-creator-tools.js';
-import { TagChip, isCreatorOf } from '../personas/profile/persona-badges.js';
-import { useEditPanel, type EditPanelState } from '../personas/profile/use-edit-panel.js';
-import { Avatar } from './avatar.js';
-import { useProfile } from './profile-api.js';
+import { AiEditPanel } from './persona/ai-edit-panel.js';
+import { CardExportLinks, PersonaCreatorActions } from './persona/persona-creator-tools.js';
+import { TagChip, isCreatorOf } from './persona/persona-badges.js';
+import { useEditPanel, type EditPanelState } from './persona/use-edit-panel.js';
+import { Avatar } from '../../components/ui/avatar.js';
+import { useProfile } from '../../lib/profile-api.js';
 import styles from './profile.module.css';
 
 /** SPEC §2: the only thing a visitor sees on any profile address. */

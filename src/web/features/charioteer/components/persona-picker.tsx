@@ -5,11 +5,16 @@ import { Button } from '../../../components/ui/button.js';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { Avatar } from '../../profile/avatar.js';
-import { useDirectory } from '../../personas/api/directory-api.js';
-import { ExplorerTabs, tabButtonId } from '../../personas/explorer/explorer-tabs.js';
-import { explorerTabs, findTab, tabFilter, type ExplorerTab } from '../../personas/explorer/tabs.js';
-import { SEARCH_DEBOUNCE_MS } from '../../personas/explorer/use-explorer-state.js';
+import { Avatar } from '../../../components/ui/avatar.js';
+import { useDirectory } from '../../../lib/directory-api.js';
+import { ExplorerTabs, tabButtonId } from '../../../components/ui/explorer-tabs.js';
+import {
+  SEARCH_DEBOUNCE_MS,
+  explorerTabs,
+  findTab,
+  tabFilter,
+  type ExplorerTab,
+} from '../../../lib/directory-tabs.js';
 import styles from './charioteer.module.css';
 
 interface PersonaPickerProps {

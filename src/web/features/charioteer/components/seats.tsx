@@ -1,5 +1,5 @@
 import type { Seat } from '../../../../contracts/charioteer.js';
-import { Avatar } from '../../profile/avatar.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import styles from './charioteer.module.css';
 
 interface SeatsProps {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { Seat, Turn } from '../../../../contracts/charioteer.js';
 import type { SelfUser } from '../../../../contracts/users.js';
-import { Avatar } from '../../profile/avatar.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import type { LiveTurn } from '../hooks/use-charioteer-events.js';
 import styles from './charioteer.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Conversation } from '../../../../contracts/messages.js';
 import { useIsOnline } from '../../../lib/socket.js';
-import { Avatar } from '../../profile/avatar.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import { otherParty } from '../api/conversation-cache.js';
 import { usePersonaTyping } from '../hooks/ai-reply-store.js';
 import { previewText } from './format.js';

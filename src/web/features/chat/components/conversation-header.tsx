@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useIsOnline } from '../../../lib/socket.js';
-import { Avatar } from '../../profile/avatar.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import type { ChatPartner } from '../hooks/chat-store.js';
 import styles from './conversation.module.css';
 

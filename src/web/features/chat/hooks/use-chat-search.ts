@@ -5,7 +5,7 @@ import type { Conversation } from '../../../../contracts/messages.js';
 import { normalizeUsername } from '../../../../contracts/rules.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { ApiError, describeError } from '../../../lib/api-client.js';
-import { fetchProfile, profileKey } from '../../profile/profile-api.js';
+import { fetchProfile, profileKey } from '../../../lib/profile-api.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { findByUser } from '../api/conversation-cache.js';
 import { useChatStore } from './chat-store.js';

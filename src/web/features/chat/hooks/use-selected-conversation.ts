@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { ApiError, describeError } from '../../../lib/api-client.js';
-import { useProfile } from '../../profile/profile-api.js';
+import { useProfile } from '../../../lib/profile-api.js';
 import { findByUser } from '../api/conversation-cache.js';
 import { useConversations } from '../api/get-conversations.js';
 import { useChatStore, type SelectedConversation } from './chat-store.js';

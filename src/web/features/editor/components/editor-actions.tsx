@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button.js';
+import type { SendToContext } from './editor-types.js';
 import styles from './editor-page.module.css';
 import { useEditorActions } from './use-editor-actions.js';
 import type { EditorDocuments } from './use-editor-documents.js';
@@ -6,11 +7,12 @@ import type { EditorDocuments } from './use-editor-documents.js';
 interface EditorActionsProps {
   editor: EditorDocuments;
   hasDocument: boolean;
+  sendToContext: SendToContext;
 }
 
 /** The buttons that take the shown PDF elsewhere: Download, Send to Studio, Save as note. */
-export function EditorActions({ editor, hasDocument }: EditorActionsProps) {
-  const { userId, download, sendToStudio, saveAsNote } = useEditorActions(editor);
+export function EditorActions({ editor, hasDocument, sendToContext }: EditorActionsProps) {
+  const { userId, download, sendToStudio, saveAsNote } = useEditorActions(editor, sendToContext);
   const { busy } = editor;
 
   return (

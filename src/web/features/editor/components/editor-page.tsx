@@ -6,12 +6,13 @@ import { DocumentTabs } from './document-tabs.js';
 import { EditorActions } from './editor-actions.js';
 import { EditorNotice } from './editor-notice.js';
 import styles from './editor-page.module.css';
+import type { SendToContext } from './editor-types.js';
 import { useEditorDocuments } from './use-editor-documents.js';
 import { ViewerStage } from './viewer-stage.js';
 import { ViewerToolbar } from './viewer-toolbar.js';
 
 /** The Editor: pdf.js's own viewer and annotation editor around one or more opened PDFs. */
-export function EditorPage() {
+export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) {
   const id = useId();
   const editor = useEditorDocuments();
   const { files, status, busy } = editor;
@@ -77,7 +78,7 @@ export function EditorPage() {
           hasDocument={hasDocument}
           setNotice={editor.setNotice}
         />
-        <EditorActions editor={editor} hasDocument={hasDocument} />
+        <EditorActions editor={editor} hasDocument={hasDocument} sendToContext={sendToContext} />
       </div>
 
       <EditorNotice notice={editor.notice} />

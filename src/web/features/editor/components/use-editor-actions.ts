@@ -1,10 +1,10 @@
 import { ACTION_LIMITS } from '../../../../contracts/actions.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
-import { useCreateAction } from '../../studio/api/actions-api.js';
-import { useStudio } from '../../studio/state/studio-store.js';
+import { useCreateAction } from '../../../lib/actions-api.js';
 import { canvasNoteTitle } from '../lib/note-title.js';
 import { documentText } from '../pdf/document-text.js';
+import type { SendToContext } from './editor-types.js';
 import type { EditorDocuments } from './use-editor-documents.js';
 
 function annotatedName(name: string): string {
@@ -21,10 +21,9 @@ function selectedTextIn(container: HTMLElement | null): string {
 }
 
 /** What the shown PDF can be turned into: an annotated download, Studio context, or a note. */
-export function useEditorActions(editor: EditorDocuments) {
+export function useEditorActions(editor: EditorDocuments, sendToContext: SendToContext) {
   const { containerRef, controllerRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
   const userId = useSession((state) => state.user?._id ?? '');
-  const sendToContext = useStudio((state) => state.sendToContext);
   const createAction = useCreateAction(userId);
 
   const download = async () => {

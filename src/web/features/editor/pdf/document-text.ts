@@ -1,4 +1,4 @@
-import { pageTextFromItems } from '../../studio/pdf/text-items.js';
+import { pageTextFromItems } from '../../../lib/pdf/text-items.js';
 import type { PdfDocument } from './pdfjs.js';
 
 /** The whole document's text, pages separated by blank lines (the same reading as the Studio's). */

@@ -3,7 +3,7 @@ import * as pdfjsLib from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type * as ViewerComponents from 'pdfjs-dist/web/pdf_viewer.mjs';
 import 'pdfjs-dist/web/pdf_viewer.css';
-import { BundledBinaryDataFactory } from '../../studio/pdf/pdf-binary-data.js';
+import { BundledBinaryDataFactory } from '../../../lib/pdf/pdf-binary-data.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = workerUrl;
 // pdf.js's viewer components read the library from this global instead of importing it.

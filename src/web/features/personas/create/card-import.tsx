@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { CardDraft } from '../../../../contracts/personas.js';
 import { describeError } from '../../../lib/api-client.js';
 import { readAsDataUrl } from '../../../lib/read-file.js';
-import { useParseCard } from '../api/persona-api.js';
+import { useParseCard } from '../../../lib/persona-api.js';
 import styles from './create.module.css';
 
 /** The server refuses bigger cards; saying so before uploading saves a long wait. */

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardDraft } from '../../../../contracts/personas.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
-import { CountedField } from '../fields/counted-field.js';
+import { CountedField } from '../../../components/persona-fields/counted-field.js';
 import {
   CREATE_LIMITS,
   fitField,
   PROMPT_PRIVACY_NOTE,
   type PersonaTextKey,
-} from '../fields/persona-fields.js';
-import { TagSelect } from '../fields/tag-select.js';
+} from '../../../components/persona-fields/persona-fields.js';
+import { TagSelect } from '../../../components/persona-fields/tag-select.js';
 import { CardImport } from './card-import.js';
 import { CreatingIndicator } from './creating-indicator.js';
 import {

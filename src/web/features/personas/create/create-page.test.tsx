@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { PROMPT_PRIVACY_NOTE } from '../fields/persona-fields.js';
+import { PROMPT_PRIVACY_NOTE } from '../../../components/persona-fields/persona-fields.js';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock.js';
 import { buildProfile, buildSelfUser } from '../../../test/fixtures.js';

@@ -1,6 +1,10 @@
 import type { CardDraft, CreateAiRequest } from '../../../../contracts/personas.js';
 import { PERSONA_LIMITS, RESERVED_USERNAMES, type CategoryTag } from '../../../../contracts/rules.js';
-import { CREATE_LIMITS, fitField, type PersonaTexts } from '../fields/persona-fields.js';
+import {
+  CREATE_LIMITS,
+  fitField,
+  type PersonaTexts,
+} from '../../../components/persona-fields/persona-fields.js';
 
 /** The Creator Studio form (SPEC §2 "Creator Studio"). */
 export interface PersonaDraft extends PersonaTexts {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CreateAiRequest } from '../../../../contracts/personas.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useCreatePersona } from '../api/persona-api.js';
+import { useCreatePersona } from '../../../lib/persona-api.js';
 import { CREATE_FALLBACK_MS } from './persona-draft.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useDirectory, type DirectoryFilter } from '../api/directory-api.js';
+import { useDirectory, type DirectoryFilter } from '../../../lib/directory-api.js';
 import { PersonaCard, StudioCard } from './persona-card.js';
 import styles from './explorer.module.css';
 

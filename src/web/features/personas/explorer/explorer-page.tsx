@@ -3,8 +3,8 @@ import { ButtonLink } from '../../../components/ui/button.js';
 import { SearchIcon } from '../../../components/ui/icons.js';
 import { useSession } from '../../../lib/session-store.js';
 import { DirectoryResults } from './directory-results.js';
-import { ExplorerTabs, tabButtonId } from './explorer-tabs.js';
-import type { ExplorerTab } from './tabs.js';
+import { ExplorerTabs, tabButtonId } from '../../../components/ui/explorer-tabs.js';
+import type { ExplorerTab } from '../../../lib/directory-tabs.js';
 import { useExplorerState } from './use-explorer-state.js';
 import styles from './explorer.module.css';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { DirectoryEntry } from '../../../../contracts/personas.js';
 import { ButtonLink } from '../../../components/ui/button.js';
 import { MessageIcon } from '../../../components/ui/icons.js';
-import { Avatar } from '../../profile/avatar.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import { cardBio } from './card-bio.js';
 import styles from './explorer.module.css';
 

@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { explorerTabs, findTab, tabFilter, type ExplorerTab } from './tabs.js';
-
-/** How long the search box waits for typing to pause before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import {
+  SEARCH_DEBOUNCE_MS,
+  explorerTabs,
+  findTab,
+  tabFilter,
+  type ExplorerTab,
+} from '../../../lib/directory-tabs.js';
 
 /**
  * The explorer's tab and search. Both live in the address (?tab=&q=) so going back from a profile

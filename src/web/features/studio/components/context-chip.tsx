@@ -1,4 +1,4 @@
-import { contextChip } from '../../../../contracts/recall.js';
+import { contextChip } from '../model/recall.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { contextSize, useStudio } from '../state/studio-store.js';

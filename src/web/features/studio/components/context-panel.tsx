@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
-import { RECALL_EMPTY_MESSAGE } from '../../../../contracts/recall.js';
+import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
 import { SearchIcon } from '../../../components/ui/icons.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { useNotice } from '../hooks/notice.js';

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
-import { contextChip } from '../../../../contracts/recall.js';
+import { contextChip } from '../model/recall.js';
 import { usePdfFiles } from '../hooks/use-pdf-files.js';
 import { useStudio } from '../state/studio-store.js';
 import { FileIcon } from './studio-icons.js';

@@ -1,5 +1,5 @@
 import type { Action } from '../../../../contracts/actions.js';
-import { PRESETS, STUDIO_SHORTCUTS, type StudioShortcut } from '../../../../contracts/studio-presets.js';
+import { PRESETS, STUDIO_SHORTCUTS, type StudioShortcut } from '../model/studio-presets.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import type { StudioRequest } from '../hooks/use-studio-requests.js';
 import { PinIcon } from './studio-icons.js';

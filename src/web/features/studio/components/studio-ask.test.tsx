@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AI_ERRORS } from '../../../../contracts/ai.js';
-import { PRESETS } from '../../../../contracts/studio-presets.js';
+import { PRESETS } from '../model/studio-presets.js';
 import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { BUSY_MESSAGE } from '../hooks/use-studio-requests.js';

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
-import { RECALL_EMPTY_MESSAGE } from '../../../../contracts/recall.js';
-import { PLAIN_TEXT_RULE, STUDIO_SHORTCUTS } from '../../../../contracts/studio-presets.js';
+import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
+import { PLAIN_TEXT_RULE, STUDIO_SHORTCUTS } from '../model/studio-presets.js';
 import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { useStudio } from '../state/studio-store.js';

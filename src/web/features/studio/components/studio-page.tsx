@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
-import { useActions } from '../api/actions-api.js';
+import { useActions } from '../../../lib/actions-api.js';
 import { useNotice } from '../hooks/notice.js';
 import { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudioRequests } from '../hooks/use-studio-requests.js';

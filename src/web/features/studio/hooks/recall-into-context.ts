@@ -1,5 +1,5 @@
 import type { Action } from '../../../../contracts/actions.js';
-import { formatRecall, recall, searchTerms } from '../../../../contracts/recall.js';
+import { formatRecall, recall, searchTerms } from '../model/recall.js';
 import { useStudio } from '../state/studio-store.js';
 import type { Notice } from './notice.js';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
-import { noteTitle } from '../../../../contracts/recall.js';
+import { noteTitle } from '../model/recall.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useCreateAction, useDeleteAction, useUpdateAction } from '../api/actions-api.js';
+import { useCreateAction, useDeleteAction, useUpdateAction } from '../../../lib/actions-api.js';
 import { useStudio } from '../state/studio-store.js';
 import type { ShowNotice } from './notice.js';
 

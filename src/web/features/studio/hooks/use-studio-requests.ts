@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
 import { WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
-import { RECALL_EMPTY_MESSAGE } from '../../../../contracts/recall.js';
-import { PRESETS, type PresetId } from '../../../../contracts/studio-presets.js';
-import { buildPresetPrompt, presetCanRun } from '../../../../contracts/studio-prompt.js';
-import { contextChip } from '../../../../contracts/recall.js';
+import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
+import { PRESETS, type PresetId } from '../model/studio-presets.js';
+import { buildPresetPrompt, presetCanRun } from '../model/studio-prompt.js';
+import { contextChip } from '../model/recall.js';
 import { ApiError, describeError } from '../../../lib/api-client.js';
 import { AnswerCutOffError, isAbort, lookUpPhrase, streamAiAnswer } from '../api/ai-stream.js';
 import { combinedContext, joinContinuation, useStudio } from '../state/studio-store.js';

@@ -2,8 +2,8 @@ import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
 // Vite copies the worker into the build and gives its URL: no CDN (DESIGN §2, §5).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { pdfFailureMessage } from './failure.js';
-import { BundledBinaryDataFactory } from './pdf-binary-data.js';
-import { annotationText, pageTextFromItems, type PdfAnnotationInfo } from './text-items.js';
+import { BundledBinaryDataFactory } from '../../../lib/pdf/pdf-binary-data.js';
+import { annotationText, pageTextFromItems, type PdfAnnotationInfo } from '../../../lib/pdf/text-items.js';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { StudioTurn } from '../../../../contracts/studio-prompt.js';
+import type { StudioTurn } from '../model/studio-prompt.js';
 import { useSession } from '../../../lib/session-store.js';
 
 /** Where a web lookup's text came from, shown under the output with its link. */

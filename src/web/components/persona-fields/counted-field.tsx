@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import fieldStyles from '../../../components/ui/text-field.module.css';
+import fieldStyles from '../ui/text-field.module.css';
 import styles from './fields.module.css';
 
 interface CountedFieldProps {

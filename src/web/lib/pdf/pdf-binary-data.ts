@@ -6,13 +6,13 @@
  */
 
 // Each file becomes an asset of its own (never inlined); only its URL is in the code.
-const cMaps = import.meta.glob<string>('../../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', {
+const cMaps = import.meta.glob<string>('../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', {
   query: '?url&no-inline',
   import: 'default',
   eager: true,
 });
 const standardFonts = import.meta.glob<string>(
-  '../../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}',
+  '../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}',
   { query: '?url&no-inline', import: 'default', eager: true },
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AI_LIMITS } from './ai.js';
+import { AI_LIMITS } from '../../../../contracts/ai.js';
 import { PLAIN_TEXT_RULE, PRESETS, STUDIO_SHORTCUTS, type PresetId } from './studio-presets.js';
 import {
   PROMPT_BUDGET,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useStudio } from '../../studio/state/studio-store.js';
+import { useStudio } from './studio-store.js';
 
 const studio = () => useStudio.getState();
 

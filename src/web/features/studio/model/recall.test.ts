@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleFromMemory } from './actions.js';
+import { titleFromMemory } from '../../../../contracts/actions.js';
 import {
   RECALL_WINDOW,
   STOP_WORDS,

@@ -5,16 +5,16 @@ import type { ProfileResponse } from '../../../../contracts/users.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useUpdatePersona } from '../api/persona-api.js';
-import { CountedField } from '../fields/counted-field.js';
+import { useUpdatePersona } from '../../../lib/persona-api.js';
+import { CountedField } from '../../../components/persona-fields/counted-field.js';
 import {
   EDIT_LIMITS,
   fitField,
   isCategoryTag,
   PROMPT_PRIVACY_NOTE,
   type PersonaTexts,
-} from '../fields/persona-fields.js';
-import { TagSelect } from '../fields/tag-select.js';
+} from '../../../components/persona-fields/persona-fields.js';
+import { TagSelect } from '../../../components/persona-fields/tag-select.js';
 import { AI_EDIT_PANEL_ID } from './use-edit-panel.js';
 import styles from './persona.module.css';
 

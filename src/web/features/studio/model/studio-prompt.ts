@@ -2,7 +2,7 @@
  * Turns a studio preset, the user's input, the studio conversation and the context into the one
  * message sent to POST /api/ai/getAI/stream, inside the server's size limit. Pure: no Node or DOM.
  */
-import { AI_LIMITS } from './ai.js';
+import { AI_LIMITS } from '../../../../contracts/ai.js';
 import { selectRelevantContext } from './recall.js';
 import { PLAIN_TEXT_RULE, type PresetId, type PromptPreset } from './studio-presets.js';
 

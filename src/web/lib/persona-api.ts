@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CardDraft,
-  type CreateAiRequest,
-  type UpdateAiFieldsRequest,
-} from '../../../../contracts/personas.js';
-import { ProfileResponse } from '../../../../contracts/users.js';
-import { apiRequest } from '../../../lib/api-client.js';
-import { profileKey } from '../../profile/profile-api.js';
+import { CardDraft, type CreateAiRequest, type UpdateAiFieldsRequest } from '../../contracts/personas.js';
+import { ProfileResponse } from '../../contracts/users.js';
+import { apiRequest } from './api-client.js';
+import { profileKey } from './profile-api.js';
 import { DIRECTORY_ROOT_KEY } from './directory-api.js';
 
 /** Where a persona's card downloads from (creator only). */

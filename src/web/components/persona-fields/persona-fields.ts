@@ -5,7 +5,7 @@ import {
   filterPersonaText,
   filterPersonaUsername,
   type CategoryTag,
-} from '../../../../contracts/rules.js';
+} from '../../../contracts/rules.js';
 
 /** A persona's editable text fields, as the Creator Studio and the edit panel hold them. */
 export interface PersonaTexts {

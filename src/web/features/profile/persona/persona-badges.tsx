@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProfileResponse, SelfUser } from '../../../../contracts/users.js';
-import styles from '../../profile/profile.module.css';
-import { isCategoryTag } from '../fields/persona-fields.js';
+import styles from '../profile.module.css';
+import { isCategoryTag } from '../../../components/persona-fields/persona-fields.js';
 
 /** SPEC §6: only the creator of an AI persona may edit it (and export its card). */
 export function isCreatorOf(profile: ProfileResponse, me: SelfUser): boolean {

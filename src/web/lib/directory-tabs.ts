@@ -1,5 +1,5 @@
-import { CATEGORY_TAGS, DIRECTORY_KEYWORD_TABS, type CategoryTag } from '../../../../contracts/rules.js';
-import type { DirectoryFilter } from '../api/directory-api.js';
+import { CATEGORY_TAGS, DIRECTORY_KEYWORD_TABS, type CategoryTag } from '../../contracts/rules.js';
+import type { DirectoryFilter } from './directory-api.js';
 
 /** A directory tab: everything, one category tag, a keyword search, or the viewer's own personas. */
 export type ExplorerTab =
@@ -12,6 +12,8 @@ export type ExplorerTab =
 export const MINE_TAB_ID = 'mine';
 /** SPEC §2: the directory opens on the AI tab. */
 export const DEFAULT_TAB_ID: CategoryTag = 'AI';
+/** How long a directory search box waits for typing to pause before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * All, then the viewer's own personas, then the 14 tags and the keyword tabs in one alphabetical

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROMPT_PRIVACY_NOTE } from '../fields/persona-fields.js';
+import { PROMPT_PRIVACY_NOTE } from '../../../components/persona-fields/persona-fields.js';
 import { describe, expect, it } from 'vitest';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/render.js';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { CATEGORY_TAGS, type CategoryTag } from '../../../../contracts/rules.js';
-import fieldStyles from '../../../components/ui/text-field.module.css';
+import { CATEGORY_TAGS, type CategoryTag } from '../../../contracts/rules.js';
+import fieldStyles from '../ui/text-field.module.css';
 import styles from './fields.module.css';
 
 interface TagSelectProps {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERRORS } from '../../../contracts/errors.js';
-import { ProfileResponse, SelfUser, type UpdateUserRequest } from '../../../contracts/users.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
-import { useSession } from '../../lib/session-store.js';
+import { ERRORS } from '../../contracts/errors.js';
+import { ProfileResponse, SelfUser, type UpdateUserRequest } from '../../contracts/users.js';
+import { ApiError, apiRequest } from './api-client.js';
+import { useSession } from './session-store.js';
 
 /** Cache key of one profile; usernames are case-insensitive, so the key is lowercased. */
 export function profileKey(query: string) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { ExplorerTab } from './tabs.js';
-import styles from './explorer.module.css';
+import type { ExplorerTab } from '../../lib/directory-tabs.js';
+import styles from './explorer-tabs.module.css';
 
 interface ExplorerTabsProps {
   tabs: readonly ExplorerTab[];

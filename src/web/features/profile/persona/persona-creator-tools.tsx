@@ -1,5 +1,5 @@
 import { Button, ButtonLink } from '../../../components/ui/button.js';
-import { cardExportUrl } from '../api/persona-api.js';
+import { cardExportUrl } from '../../../lib/persona-api.js';
 import { AI_EDIT_PANEL_ID, type EditPanelState } from './use-edit-panel.js';
 import styles from './persona.module.css';
 

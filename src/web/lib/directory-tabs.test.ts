@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBio } from './card-bio.js';
-import { explorerTabs, findTab, tabFilter } from './tabs.js';
+import { explorerTabs, findTab, tabFilter } from './directory-tabs.js';
 
 describe('explorer tabs', () => {
   const tabs = explorerTabs('ada');
@@ -40,20 +39,5 @@ describe('explorer tabs', () => {
     expect(tabFilter(findTab(tabs, 'Art'), ' owl ', 'ada')).toEqual({ q: 'owl', tag: 'Art' });
     expect(tabFilter(findTab(tabs, 'Fiction'), '', 'ada')).toEqual({ q: 'fiction' });
     expect(tabFilter(findTab(tabs, 'mine'), '', 'ada')).toEqual({ q: undefined, createdBy: 'ada' });
-  });
-});
-
-describe('card bio', () => {
-  it('keeps a bio of 50 characters or fewer whole', () => {
-    expect(cardBio('Short and sweet.')).toBe('Short and sweet.');
-    expect(cardBio('x'.repeat(50))).toBe('x'.repeat(50));
-  });
-
-  it('cuts a longer bio to 50 characters plus "..."', () => {
-    expect(cardBio('y'.repeat(51))).toBe(`${'y'.repeat(50)}...`);
-  });
-
-  it('counts characters, so an emoji is never split', () => {
-    expect(cardBio(`${'🦉'.repeat(60)}`)).toBe(`${'🦉'.repeat(50)}...`);
   });
 });

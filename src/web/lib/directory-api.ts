@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { DirectoryList, NEXT_CURSOR_HEADER, type DirectoryEntry } from '../../../../contracts/personas.js';
-import type { CategoryTag } from '../../../../contracts/rules.js';
-import { apiRequestWithHeaders } from '../../../lib/api-client.js';
+import { DirectoryList, NEXT_CURSOR_HEADER, type DirectoryEntry } from '../../contracts/personas.js';
+import type { CategoryTag } from '../../contracts/rules.js';
+import { apiRequestWithHeaders } from './api-client.js';
 
 /** What one directory listing asks the server for (SPEC §7 GET /api/users/directory). */
 export interface DirectoryFilter {

@@ -5,9 +5,9 @@ import {
   ActionList,
   type CreateActionRequest,
   type UpdateActionRequest,
-} from '../../../../contracts/actions.js';
-import { NEXT_CURSOR_HEADER } from '../../../../contracts/personas.js';
-import { apiRequest, apiRequestWithHeaders } from '../../../lib/api-client.js';
+} from '../../contracts/actions.js';
+import { NEXT_CURSOR_HEADER } from '../../contracts/personas.js';
+import { apiRequest, apiRequestWithHeaders } from './api-client.js';
 
 /** Deleting answers with a small confirmation we do not need; any JSON is fine. */
 const Deleted = z.unknown();
