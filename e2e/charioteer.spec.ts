@@ -1,31 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { createPersona, newPersonaUsername } from './support/personas.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
-const OUT = path.join('e2e', '.artifacts', 'screenshots');
 /** What the fake provider says every time (the server stores it with the "!" filtered out). */
 const SAID = /Hello.+I am your assistant\. How can I help today\?/;
-
-/** A viewport screenshot, scrolled to the top, or (on a phone) to `focus` when given. */
-async function shoot(
-  page: Page,
-  name: string,
-  { settle = 300, focus }: { settle?: number; focus?: Locator } = {},
-) {
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  if (focus) await focus.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(settle);
-  await page.screenshot({ path: path.join(OUT, `charioteer-${name}.png`) });
-}
-
-async function setStarMode(page: Page, on: boolean) {
-  const toggle = page.getByRole('button', { name: 'Star mode' });
-  if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
-}
 
 const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
 const streamingTurn = (page: Page) => transcript(page).locator('article[data-streaming="true"]');
@@ -76,7 +54,6 @@ for (const width of [1280, 375] as const) {
       await page.getByLabel('Topic').fill('Tell me slowly: is tea better than coffee?');
       await page.getByLabel('Turns').selectOption('3');
       await page.getByRole('searchbox', { name: 'Search personas' }).fill('');
-      await shoot(page, `setup-${width}`);
       await page.getByRole('button', { name: 'Start discussion' }).click();
 
       await expect(page).toHaveURL(/\/charioteer\?d=/);
@@ -90,9 +67,6 @@ for (const width of [1280, 375] as const) {
       await expect(streamingTurn(page)).toHaveAttribute('aria-busy', 'true');
       const partial = (await streamingTurn(page).locator('p').nth(1).textContent()) ?? '';
       expect(partial).not.toMatch(SAID);
-      await shoot(page, `streaming-${width}`, { settle: 0 });
-      if (width < 500)
-        await shoot(page, `streaming-log-${width}`, { settle: 0, focus: page.getByLabel('Join in') });
 
       // Then three complete turns, one per persona, in seat order.
       await expect(storedTurns(page)).toHaveCount(3, { timeout: 30_000 });
@@ -118,11 +92,6 @@ for (const width of [1280, 375] as const) {
       await expect(storedTurns(page)).toHaveCount(6, { timeout: 30_000 });
       expect(await speakers(page)).toEqual([first, second, third, 'You', third, first]);
       await expect(page.getByTestId('discussion-status')).toContainText('Finished');
-      await setStarMode(page, true);
-      await shoot(page, `finished-star-${width}`);
-      if (width < 500) await shoot(page, `finished-log-star-${width}`, { focus: page.getByLabel('Join in') });
-      await setStarMode(page, false);
-      await shoot(page, `finished-${width}`);
 
       await page.getByRole('button', { name: 'Export as note' }).click();
       await expect(page.getByText(/Saved as a note:/)).toBeVisible();
@@ -136,10 +105,6 @@ for (const width of [1280, 375] as const) {
       await expect(page.getByTestId('discussion-status')).toContainText('Failed', { timeout: 20_000 });
       await expect(page.getByRole('alert')).toBeVisible();
       await expect(storedTurns(page)).toHaveCount(7);
-      await shoot(page, `failed-${width}`);
-      await setStarMode(page, true);
-      await shoot(page, `failed-star-${width}`);
-      await setStarMode(page, false);
 
       // The discussion is listed and reopens from the setup view.
       await page.getByRole('link', { name: '← New discussion' }).click();
