@@ -1,27 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import { joinIn, resume, seat, storedTurns, streamingTurn, transcript } from './support/charioteer.js';
 import { createPersona, newPersonaUsername } from './support/personas.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
 /** What the fake provider says every time (the server stores it with the "!" filtered out). */
 const SAID = /Hello.+I am your assistant\. How can I help today\?/;
 
-const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
-const streamingTurn = (page: Page) => transcript(page).locator('article[data-streaming="true"]');
-const storedTurns = (page: Page) => transcript(page).locator('article:not([data-streaming])');
-
 /** Who spoke each stored turn ("@name" or "You"), oldest first. */
 async function speakers(page: Page): Promise<string[]> {
   return storedTurns(page).evaluateAll((articles) =>
     articles.map((article) => article.querySelectorAll('p')[0]?.textContent ?? ''),
   );
-}
-
-async function seat(page: Page, username: string) {
-  const search = page.getByRole('searchbox', { name: 'Search personas' });
-  await search.fill(username);
-  const button = page.getByRole('button', { name: `Seat @${username}` });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
 
 for (const width of [1280, 375] as const) {
@@ -77,8 +66,7 @@ for (const width of [1280, 375] as const) {
       await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
 
       // I join in, then choose the third seat to speak next: the order follows from there.
-      await page.getByLabel('Join in').fill('What about green tea?');
-      await page.getByRole('button', { name: 'Send' }).click();
+      await joinIn(page, 'What about green tea?');
       await expect(storedTurns(page)).toHaveCount(4);
       expect((await speakers(page)).at(-1)).toBe('You');
       await page.getByRole('button', { name: `${third} speaks next` }).click();
@@ -87,8 +75,7 @@ for (const width of [1280, 375] as const) {
         'true',
       );
       await expect(page.getByText(/Next speaker:/)).toContainText(`Next speaker: ${third}`);
-      await page.getByLabel('More turns').selectOption('2');
-      await page.getByRole('button', { name: 'Resume' }).click();
+      await resume(page, 2);
       await expect(storedTurns(page)).toHaveCount(6, { timeout: 30_000 });
       expect(await speakers(page)).toEqual([first, second, third, 'You', third, first]);
       await expect(page.getByTestId('discussion-status')).toContainText('Finished');
@@ -97,11 +84,9 @@ for (const width of [1280, 375] as const) {
       await expect(page.getByText(/Saved as a note:/)).toBeVisible();
 
       // A provider failure: the status turns to failed with the error, and the transcript stays.
-      await page.getByLabel('Join in').fill('please fail');
-      await page.getByRole('button', { name: 'Send' }).click();
+      await joinIn(page, 'please fail');
       await expect(storedTurns(page)).toHaveCount(7);
-      await page.getByLabel('More turns').selectOption('1');
-      await page.getByRole('button', { name: 'Resume' }).click();
+      await resume(page, 1);
       await expect(page.getByTestId('discussion-status')).toContainText('Failed', { timeout: 20_000 });
       await expect(page.getByRole('alert')).toBeVisible();
       await expect(storedTurns(page)).toHaveCount(7);

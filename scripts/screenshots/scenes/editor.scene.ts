@@ -9,8 +9,7 @@ import {
   waitForDocument,
 } from '../../../e2e/support/editor.js';
 import { PDF_FIXTURES } from '../../../e2e/support/studio.js';
-import { createUser, signIn } from '../../../e2e/support/users.js';
-import { THEMES, WIDTHS, person, shoot, suffix, useTheme, viewport } from './shoot.js';
+import { THEMES, atEachWidth, shoot, signUpAndIn, suffix, useTheme } from './shoot.js';
 
 const pdf = (name: string) => ({
   name,
@@ -18,34 +17,28 @@ const pdf = (name: string) => ({
   buffer: fs.readFileSync(path.join(PDF_FIXTURES, name)),
 });
 
-for (const width of WIDTHS) {
-  test.describe(`editor at ${width} px`, () => {
-    test.use({ viewport: viewport(width), reducedMotion: 'reduce' });
+atEachWidth('editor', () => {
+  test('empty, then two PDFs with a highlight and a search', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await signUpAndIn(page, request, 'Frances');
+    await openEditor(page);
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await shoot(page, `editor-empty${suffix(theme)}`);
+    }
 
-    test('empty, then two PDFs with a highlight and a search', async ({ page, request }) => {
-      test.setTimeout(120_000);
-      const credentials = person('Frances', width);
-      await createUser(request, credentials);
-      await signIn(page, credentials);
-      await openEditor(page);
-      for (const theme of THEMES) {
-        await useTheme(page, theme);
-        await shoot(page, `editor-empty${suffix(theme)}`);
-      }
-
-      await editorPdfInput(page).setInputFiles([pdf('bug1997343.pdf'), pdf('file_pdfjs_test.pdf')]);
-      await waitForDocument(page);
-      await chooseTool(page, 'Highlight');
-      await dragSelectText(page);
-      await expect(page.locator('.highlightEditor').first()).toBeAttached();
-      await chooseTool(page, 'Select');
-      await page.getByLabel('Search in the PDF').fill('test');
-      await page.getByLabel('Search in the PDF').press('Enter');
-      await expect(page.getByLabel('Search results')).toHaveText(/of/);
-      for (const theme of THEMES) {
-        await useTheme(page, theme);
-        await shoot(page, `editor-document${suffix(theme)}`, { fullPage: false });
-      }
-    });
+    await editorPdfInput(page).setInputFiles([pdf('bug1997343.pdf'), pdf('file_pdfjs_test.pdf')]);
+    await waitForDocument(page);
+    await chooseTool(page, 'Highlight');
+    await dragSelectText(page);
+    await expect(page.locator('.highlightEditor').first()).toBeAttached();
+    await chooseTool(page, 'Select');
+    await page.getByLabel('Search in the PDF').fill('test');
+    await page.getByLabel('Search in the PDF').press('Enter');
+    await expect(page.getByLabel('Search results')).toHaveText(/of/);
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await shoot(page, `editor-document${suffix(theme)}`, { fullPage: false });
+    }
   });
-}
+});

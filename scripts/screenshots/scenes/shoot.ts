@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import type { Credentials } from '../../../e2e/support/users.js';
+import type { SelfUser } from '../../../src/contracts/users.js';
+import { createUser, signIn, type Credentials } from '../../../e2e/support/users.js';
 
 /** Where the pictures go; run.ts sets it, the default matches run.ts's. */
 const OUT = process.env.SCREENSHOTS_DIR ?? path.join('e2e', '.artifacts', 'screenshots');
@@ -12,6 +13,19 @@ export type Theme = (typeof THEMES)[number];
 /** A phone held upright, or a laptop screen. */
 export function viewport(width: number) {
   return { width, height: width < 500 ? 812 : 800 };
+}
+
+/**
+ * Declares a scene's tests once for each width. Reduced motion shows animated things (the typed
+ * tagline) whole instead of at a random moment.
+ */
+export function atEachWidth(scene: string, declare: (width: number) => void): void {
+  for (const width of WIDTHS) {
+    test.describe(`${scene} at ${width} px`, () => {
+      test.use({ viewport: viewport(width), reducedMotion: 'reduce' });
+      declare(width);
+    });
+  }
 }
 
 /**
@@ -27,6 +41,13 @@ export function person(first: string, width: number): Credentials {
     email: `${username}@example.com`,
     password: 'correct horse battery staple',
   };
+}
+
+/** Signs `first` (see person) up, and in on `page`. */
+export async function signUpAndIn(page: Page, request: APIRequestContext, first: string): Promise<SelfUser> {
+  const credentials = person(first, page.viewportSize()?.width ?? 0);
+  await createUser(request, credentials);
+  return signIn(page, credentials);
 }
 
 /** The file name's ending for a theme: none for the light one, "-star" for star mode. */
