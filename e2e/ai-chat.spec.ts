@@ -139,3 +139,58 @@ test('a failed reply shows in place and stores nothing; "Try again" asks again',
     await expect(streamingBubble(page)).toHaveCount(0);
   });
 });
+
+test('on a phone, the contacts drawer says the persona is typing while it writes', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const credentials = newCredentials('aidrawer');
+  await createUser(request, credentials);
+  await signIn(page, credentials);
+  await page.goto('/chat/:ai');
+  await expect(page.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
+
+  // "slowly": the fake provider thinks 2.5 s, then writes a word every 350 ms.
+  await send(page, 'Tell me slowly what you can do.');
+  await expect(page.getByRole('log').getByText('@ai is typing…')).toBeVisible();
+  await page.getByRole('button', { name: 'Open contacts' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Contacts' });
+  await expect(drawer.getByText('typing…')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect.poll(() => storedTexts(page), { timeout: 20_000 }).toHaveLength(2);
+});
+
+test('the AI status banner follows the model: downloading, loading, unavailable, ready', async ({
+  page,
+  request,
+}) => {
+  const credentials = newCredentials('aibanner');
+  await createUser(request, credentials);
+  await signIn(page, credentials);
+  let status: Record<string, unknown> = { state: 'downloading', progress: 0.42 };
+  await page.route('**/api/ai/status', (route) => route.fulfill({ json: status }));
+
+  await page.goto('/chat/:ai');
+  await expect(page.locator('[data-state="downloading"]')).toContainText('Getting the AI ready… 42%');
+  await expect(page.getByRole('progressbar', { name: 'AI model download' })).toHaveAttribute(
+    'aria-valuenow',
+    '42',
+  );
+
+  // The banner asks again on its own while the model is on its way.
+  status = { state: 'loading' };
+  await expect(page.locator('[data-state="loading"]')).toBeVisible({ timeout: 5_000 });
+
+  status = { state: 'unavailable' };
+  await page.reload();
+  const notice = page.locator('[data-state="unavailable"]');
+  await expect(notice).toContainText('AI replies are not available on this server yet.');
+  await notice.getByRole('button', { name: 'Dismiss AI notice' }).click();
+  await expect(notice).toHaveCount(0);
+
+  status = { state: 'ready' };
+  await page.goto('/about');
+  await expect(page.locator('[data-state]')).toHaveCount(0);
+});

@@ -1,49 +1,16 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { joinIn, resume, seat, storedTurns, streamingTurn, transcript } from './support/charioteer.js';
 import { createPersona, newPersonaUsername } from './support/personas.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
-const OUT = path.join('e2e', '.artifacts', 'screenshots');
 /** What the fake provider says every time (the server stores it with the "!" filtered out). */
 const SAID = /Hello.+I am your assistant\. How can I help today\?/;
-
-/** A viewport screenshot, scrolled to the top, or (on a phone) to `focus` when given. */
-async function shoot(
-  page: Page,
-  name: string,
-  { settle = 300, focus }: { settle?: number; focus?: Locator } = {},
-) {
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  if (focus) await focus.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(settle);
-  await page.screenshot({ path: path.join(OUT, `charioteer-${name}.png`) });
-}
-
-async function setStarMode(page: Page, on: boolean) {
-  const toggle = page.getByRole('button', { name: 'Star mode' });
-  if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
-}
-
-const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
-const streamingTurn = (page: Page) => transcript(page).locator('article[data-streaming="true"]');
-const storedTurns = (page: Page) => transcript(page).locator('article:not([data-streaming])');
 
 /** Who spoke each stored turn ("@name" or "You"), oldest first. */
 async function speakers(page: Page): Promise<string[]> {
   return storedTurns(page).evaluateAll((articles) =>
     articles.map((article) => article.querySelectorAll('p')[0]?.textContent ?? ''),
   );
-}
-
-async function seat(page: Page, username: string) {
-  const search = page.getByRole('searchbox', { name: 'Search personas' });
-  await search.fill(username);
-  const button = page.getByRole('button', { name: `Seat @${username}` });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
 
 for (const width of [1280, 375] as const) {
@@ -76,7 +43,6 @@ for (const width of [1280, 375] as const) {
       await page.getByLabel('Topic').fill('Tell me slowly: is tea better than coffee?');
       await page.getByLabel('Turns').selectOption('3');
       await page.getByRole('searchbox', { name: 'Search personas' }).fill('');
-      await shoot(page, `setup-${width}`);
       await page.getByRole('button', { name: 'Start discussion' }).click();
 
       await expect(page).toHaveURL(/\/charioteer\?d=/);
@@ -90,9 +56,6 @@ for (const width of [1280, 375] as const) {
       await expect(streamingTurn(page)).toHaveAttribute('aria-busy', 'true');
       const partial = (await streamingTurn(page).locator('p').nth(1).textContent()) ?? '';
       expect(partial).not.toMatch(SAID);
-      await shoot(page, `streaming-${width}`, { settle: 0 });
-      if (width < 500)
-        await shoot(page, `streaming-log-${width}`, { settle: 0, focus: page.getByLabel('Join in') });
 
       // Then three complete turns, one per persona, in seat order.
       await expect(storedTurns(page)).toHaveCount(3, { timeout: 30_000 });
@@ -103,8 +66,7 @@ for (const width of [1280, 375] as const) {
       await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
 
       // I join in, then choose the third seat to speak next: the order follows from there.
-      await page.getByLabel('Join in').fill('What about green tea?');
-      await page.getByRole('button', { name: 'Send' }).click();
+      await joinIn(page, 'What about green tea?');
       await expect(storedTurns(page)).toHaveCount(4);
       expect((await speakers(page)).at(-1)).toBe('You');
       await page.getByRole('button', { name: `${third} speaks next` }).click();
@@ -113,33 +75,21 @@ for (const width of [1280, 375] as const) {
         'true',
       );
       await expect(page.getByText(/Next speaker:/)).toContainText(`Next speaker: ${third}`);
-      await page.getByLabel('More turns').selectOption('2');
-      await page.getByRole('button', { name: 'Resume' }).click();
+      await resume(page, 2);
       await expect(storedTurns(page)).toHaveCount(6, { timeout: 30_000 });
       expect(await speakers(page)).toEqual([first, second, third, 'You', third, first]);
       await expect(page.getByTestId('discussion-status')).toContainText('Finished');
-      await setStarMode(page, true);
-      await shoot(page, `finished-star-${width}`);
-      if (width < 500) await shoot(page, `finished-log-star-${width}`, { focus: page.getByLabel('Join in') });
-      await setStarMode(page, false);
-      await shoot(page, `finished-${width}`);
 
       await page.getByRole('button', { name: 'Export as note' }).click();
       await expect(page.getByText(/Saved as a note:/)).toBeVisible();
 
       // A provider failure: the status turns to failed with the error, and the transcript stays.
-      await page.getByLabel('Join in').fill('please fail');
-      await page.getByRole('button', { name: 'Send' }).click();
+      await joinIn(page, 'please fail');
       await expect(storedTurns(page)).toHaveCount(7);
-      await page.getByLabel('More turns').selectOption('1');
-      await page.getByRole('button', { name: 'Resume' }).click();
+      await resume(page, 1);
       await expect(page.getByTestId('discussion-status')).toContainText('Failed', { timeout: 20_000 });
       await expect(page.getByRole('alert')).toBeVisible();
       await expect(storedTurns(page)).toHaveCount(7);
-      await shoot(page, `failed-${width}`);
-      await setStarMode(page, true);
-      await shoot(page, `failed-star-${width}`);
-      await setStarMode(page, false);
 
       // The discussion is listed and reopens from the setup view.
       await page.getByRole('link', { name: '← New discussion' }).click();

@@ -10,7 +10,6 @@ import {
   openEditor,
   pointOnFirstPage,
   toolButton,
-  viewerPages,
   waitForDocument,
 } from './support/editor.js';
 import { makePng } from './support/png.js';
@@ -21,7 +20,6 @@ const FIXTURES = fs
   .readdirSync(PDF_FIXTURES)
   .filter((name) => name.endsWith('.pdf'))
   .sort();
-const OUT = path.join('e2e', '.artifacts', 'screenshots');
 
 async function signedInEditor(page: Page, request: Parameters<typeof createUser>[0], prefix: string) {
   const credentials = newCredentials(prefix);
@@ -281,26 +279,4 @@ test.describe('the Editor on pdf.js’s viewer', () => {
     expect(note?.memory).toBe(selected);
     expect(note?.title).toBe([...(selected.split('\n')[0] ?? '').trim()].slice(0, 50).join('').trimEnd());
   });
-
-  for (const width of [375, 1280] as const) {
-    test(`screenshots at ${width} px`, async ({ page, request }) => {
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
-      await signedInEditor(page, request, `editorshot${width}`);
-      await page.screenshot({ path: path.join(OUT, `editor-empty-${width}.png`), fullPage: true });
-      await editorPdfInput(page).setInputFiles([fixture('bug1997343.pdf'), fixture('file_pdfjs_test.pdf')]);
-      await waitForDocument(page);
-      await chooseTool(page, 'Highlight');
-      await dragSelectText(page);
-      await expect(page.locator('.highlightEditor').first()).toBeAttached();
-      await chooseTool(page, 'Select');
-      await page.getByLabel('Search in the PDF').fill('test');
-      await page.getByLabel('Search in the PDF').press('Enter');
-      await expect(page.getByLabel('Search results')).toHaveText(/of/);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: path.join(OUT, `editor-document-${width}.png`) });
-      await expect(viewerPages(page).first()).toBeVisible();
-    });
-  }
 });

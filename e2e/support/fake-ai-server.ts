@@ -7,7 +7,9 @@
  * consecutive messages of one side with a newline):
  * - "fail": HTTP 500, every time;
  * - "flaky": HTTP 500 the first time a text is seen, the normal reply after that;
- * - "slowly": the normal reply after 2.5 s, one word every 350 ms (screenshots mid-stream);
+ * - "slowly": the normal reply after 2.5 s, one word every 350 ms (tests that stop or watch a stream);
+ * - "haltingly": the normal reply after 2.5 s, one word every 2 s, so a screenshot taken mid-stream
+ *   shows the same words on every run (npm run screenshots);
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
@@ -34,6 +36,8 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
     return { status: 500, firstByteDelayMs: THINK_MS };
   }
   if (/\bslowly\b/i.test(said)) return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 350 };
+  if (/\bhaltingly\b/i.test(said))
+    return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 2_000 };
   return undefined;
 }
 

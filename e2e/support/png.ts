@@ -1,4 +1,15 @@
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
+
+/** Pixels as 8-bit red, green, blue and alpha, row after row. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Bytes per pixel of each 8-bit colour type: grey, RGB, grey + alpha, RGBA (palettes are not needed). */
+const CHANNELS: Partial<Record<number, number>> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
 // CRC-32 as PNG chunks need it (polynomial 0xEDB88320).
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -22,28 +33,117 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A real PNG of the given size: a diagonal gradient between two colours, made in memory. */
-export function makePng(width: number, height: number): Buffer {
+/** An RGBA image as a PNG file (no row filters: these files are small or short-lived). */
+export function encodePng({ width, height, data }: RgbaImage): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3); // leading 0: no filter
-    for (let x = 0; x < width; x += 1) {
-      const t = (x + y) / (width + height);
-      row[1 + x * 3] = Math.round(106 + (255 - 106) * t);
-      row[2 + x * 3] = Math.round(92 + (154 - 92) * t);
-      row[3 + x * 3] = Math.round(255 - (255 - 107) * t);
-    }
-    rows.push(row);
-  }
+  header[9] = 6; // colour type: RGBA
+  const stride = width * 4;
+  const raw = Buffer.alloc((stride + 1) * height); // each row starts with filter type 0
+  for (let y = 0; y < height; y += 1)
+    raw.set(data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The Paeth predictor of the PNG specification (filter type 4). */
+function paeth(left: number, up: number, upLeft: number): number {
+  const p = left + up - upLeft;
+  const pa = Math.abs(p - left);
+  const pb = Math.abs(p - up);
+  const pc = Math.abs(p - upLeft);
+  if (pa <= pb && pa <= pc) return left;
+  return pb <= pc ? up : upLeft;
+}
+
+/**
+ * Reads an 8-bit, non-interlaced grey, RGB or RGBA PNG (what Chromium's screenshots are) into RGBA
+ * pixels. Anything else throws rather than being compared wrongly.
+ */
+export function decodePng(file: Buffer): RgbaImage {
+  if (!file.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG file');
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  for (let at = 8; at + 8 <= file.length;) {
+    const length = file.readUInt32BE(at);
+    const type = file.toString('ascii', at + 4, at + 8);
+    const data = file.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      const [bitDepth, colourType, , , interlace] = data.subarray(8, 13);
+      channels = CHANNELS[colourType ?? -1] ?? 0;
+      if (bitDepth !== 8 || channels === 0 || interlace !== 0)
+        throw new Error(
+          `unsupported PNG: bit depth ${bitDepth}, colour type ${colourType}, interlace ${interlace}`,
+        );
+    } else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (channels === 0) throw new Error('PNG without a header');
+
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const rows = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y += 1) {
+    const filter = raw[y * (stride + 1)];
+    const source = y * (stride + 1) + 1;
+    const row = y * stride;
+    for (let x = 0; x < stride; x += 1) {
+      const left = x >= channels ? (rows[row + x - channels] ?? 0) : 0;
+      const up = y > 0 ? (rows[row - stride + x] ?? 0) : 0;
+      const upLeft = y > 0 && x >= channels ? (rows[row - stride + x - channels] ?? 0) : 0;
+      const predicted =
+        filter === 1
+          ? left
+          : filter === 2
+            ? up
+            : filter === 3
+              ? (left + up) >> 1
+              : filter === 4
+                ? paeth(left, up, upLeft)
+                : 0;
+      rows[row + x] = ((raw[source + x] ?? 0) + predicted) & 0xff;
+    }
+  }
+
+  const data = new Uint8Array(width * height * 4);
+  for (let pixel = 0; pixel < width * height; pixel += 1) {
+    const from = pixel * channels;
+    const grey = channels < 3;
+    data[pixel * 4] = rows[from] ?? 0;
+    data[pixel * 4 + 1] = rows[from + (grey ? 0 : 1)] ?? 0;
+    data[pixel * 4 + 2] = rows[from + (grey ? 0 : 2)] ?? 0;
+    data[pixel * 4 + 3] = channels === 2 || channels === 4 ? (rows[from + channels - 1] ?? 0) : 255;
+  }
+  return { width, height, data };
+}
+
+/** A real PNG of the given size: a diagonal gradient between two colours, made in memory. */
+export function makePng(width: number, height: number): Buffer {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const t = (x + y) / (width + height);
+      data.set(
+        [
+          Math.round(106 + (255 - 106) * t),
+          Math.round(92 + (154 - 92) * t),
+          Math.round(255 - (255 - 107) * t),
+          255,
+        ],
+        (y * width + x) * 4,
+      );
+    }
+  }
+  return encodePng({ width, height, data });
 }

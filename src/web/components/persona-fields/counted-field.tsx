@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import fieldStyles from '../ui/text-field.module.css';
+import formStyles from '../ui/form.module.css';
 import styles from './fields.module.css';
 
 interface CountedFieldProps {
@@ -48,7 +49,7 @@ export function CountedField(props: CountedFieldProps) {
         </label>
         <span
           id={counterId}
-          className={value.length >= max ? `${styles.counter} ${styles.full}` : styles.counter}
+          className={value.length >= max ? `${formStyles.counter} ${formStyles.full}` : formStyles.counter}
         >
           {value.length}/{max}
         </span>
@@ -71,7 +72,7 @@ export function CountedField(props: CountedFieldProps) {
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={formStyles.inlineError}>
           {error}
         </p>
       ) : null}

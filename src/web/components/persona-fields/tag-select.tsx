@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { CATEGORY_TAGS, type CategoryTag } from '../../../contracts/rules.js';
 import fieldStyles from '../ui/text-field.module.css';
+import formStyles from '../ui/form.module.css';
 import styles from './fields.module.css';
 
 interface TagSelectProps {
@@ -43,7 +44,7 @@ export function TagSelect({ label, value, onChange, error, required }: TagSelect
         ))}
       </select>
       {error ? (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={formStyles.inlineError}>
           {error}
         </p>
       ) : null}

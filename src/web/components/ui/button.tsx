@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import indicatorStyles from './indicators.module.css';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -25,7 +26,7 @@ export function Button({ variant, block, busy = false, className, children, type
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {busy ? <span className={indicatorStyles.spinner} aria-hidden="true" /> : null}
       {children}
     </button>
   );

@@ -3,6 +3,7 @@ import { AI_NOT_READY, progressPercent } from '../../../contracts/ai.js';
 import { IconButton } from '../../components/ui/button.js';
 import { CloseIcon } from '../../components/ui/icons.js';
 import { useAiStatus } from './ai-status-api.js';
+import indicatorStyles from '../../components/ui/indicators.module.css';
 import styles from './ai-status-banner.module.css';
 
 const GETTING_READY = 'Getting the AI ready…';
@@ -60,7 +61,7 @@ export function AiStatusBanner({ enabled }: { enabled: boolean }) {
     if (dismissed) return null;
     return (
       <div className={`${styles.banner} ${styles.warning}`} data-state="unavailable">
-        <span className={styles.badge} aria-hidden="true">
+        <span className={indicatorStyles.alertMark} aria-hidden="true">
           !
         </span>
         <span className={styles.text} role="status">

@@ -5,6 +5,7 @@ import { InlineMessage } from '../../components/ui/inline-message.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { describeError } from '../../lib/api-client.js';
 import { useLogin } from './auth-api.js';
+import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './auth-form.module.css';
 
 /** Login (SPEC §2): username, password and a round submit button. Server errors show right here. */
@@ -28,7 +29,7 @@ export function LoginForm({ signupHref }: { signupHref: string }) {
         <h1 id={titleId} className={styles.title}>
           Welcome back
         </h1>
-        <p className={styles.subtitle}>Log in to pick up where you left off.</p>
+        <p className={layoutStyles.subtitle}>Log in to pick up where you left off.</p>
       </div>
       <TextField
         label="Username"

@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/text-field.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSignup } from './auth-api.js';
 import { PasswordField } from '../../components/ui/password-field.js';
+import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './auth-form.module.css';
 
 /** Signup (SPEC §2): "Sign Up Invite" with name, username, email and password. */
@@ -32,7 +33,7 @@ export function SignupForm({ loginHref }: { loginHref: string }) {
         <h1 id={titleId} className={styles.title}>
           Sign Up Invite
         </h1>
-        <p className={styles.subtitle}>Create your account in under a minute.</p>
+        <p className={layoutStyles.subtitle}>Create your account in under a minute.</p>
       </div>
       <TextField label="Name" name="name" autoComplete="name" />
       <TextField

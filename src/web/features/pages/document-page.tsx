@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session-store.js';
+import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './pages.module.css';
 
 /**
@@ -22,7 +23,7 @@ export function DocumentPage({
       <title>{`${title} · Simplified`}</title>
       {signedIn ? null : (
         <header className={styles.visitorHeader}>
-          <Link to="/" className={styles.brand}>
+          <Link to="/" className={layoutStyles.brand}>
             <span className={styles.mark} aria-hidden="true">
               S
             </span>
@@ -33,7 +34,7 @@ export function DocumentPage({
           </Link>
         </header>
       )}
-      <article className={styles.document}>
+      <article className={layoutStyles.card}>
         <div className={styles.docHeader}>
           <h1 className={styles.title}>{title}</h1>
           {lead ? <p className={styles.lead}>{lead}</p> : null}

@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { LIMITS } from '../../../contracts/rules.js';
 import fieldStyles from '../../components/ui/text-field.module.css';
-import styles from './profile-edit.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 /** Bio textarea with a live "n/105" counter; the limit (SPEC §5) is enforced as people type or paste. */
 export function BioField({ value, onChange }: { value: string; onChange: (bio: string) => void }) {
@@ -11,13 +11,13 @@ export function BioField({ value, onChange }: { value: string; onChange: (bio: s
   const handle = (event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value.slice(0, max));
   return (
     <div className={fieldStyles.field}>
-      <div className={styles.labelRow}>
+      <div className={formStyles.labelRow}>
         <label className={fieldStyles.label} htmlFor={id}>
           Bio
         </label>
         <span
           id={counterId}
-          className={value.length >= max ? `${styles.counter} ${styles.full}` : styles.counter}
+          className={value.length >= max ? `${formStyles.counter} ${formStyles.full}` : formStyles.counter}
         >
           {value.length}/{max}
         </span>

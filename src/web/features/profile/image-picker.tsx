@@ -4,6 +4,7 @@ import { LIMITS } from '../../../contracts/rules.js';
 import { ImageIcon } from '../../components/ui/icons.js';
 import { readAsDataUrl } from '../../lib/read-file.js';
 import { Avatar } from '../../components/ui/avatar.js';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './profile-edit.module.css';
 
 /** What the next update does with the picture. */
@@ -60,7 +61,7 @@ export function ImagePicker({ name, username, currentUrl, choice, onChoice }: Im
             id={inputId}
             type="file"
             accept="image/*"
-            className={`visually-hidden ${styles.fileInput}`}
+            className={`visually-hidden ${formStyles.fileInput}`}
             onChange={(event) => void onFile(event)}
           />
           {/* The input comes first so its keyboard focus can light up this label (CSS sibling rule). */}
@@ -76,7 +77,7 @@ export function ImagePicker({ name, username, currentUrl, choice, onChoice }: Im
         </div>
         <span className={styles.pickerHint}>PNG, JPEG, GIF or WebP, up to 2 MB.</span>
         {message ? (
-          <p role="alert" className={styles.pickerError}>
+          <p role="alert" className={formStyles.inlineError}>
             {message}
           </p>
         ) : null}

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session-store.js';
 import { BioField } from './bio-field.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
 import { useUpdateProfile } from '../../lib/profile-api.js';
+import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './profile-edit.module.css';
 
 export const UPDATED_MESSAGE = 'Profile updated';
@@ -64,11 +65,11 @@ function EditForm({ me }: { me: SelfUser }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <div className={styles.header}>
+      <div className={layoutStyles.intro}>
         <h1 id={titleId} className={styles.title}>
           Edit profile
         </h1>
-        <p className={styles.subtitle}>This is how people and AI personas see you.</p>
+        <p className={layoutStyles.subtitle}>This is how people and AI personas see you.</p>
       </div>
       <ImagePicker
         name={fields.name}
@@ -80,7 +81,7 @@ function EditForm({ me }: { me: SelfUser }) {
           setPicture(choice);
         }}
       />
-      <div className={styles.grid}>
+      <div className={layoutStyles.twoColumns}>
         <TextField
           label="Name"
           name="name"
@@ -127,7 +128,7 @@ function EditForm({ me }: { me: SelfUser }) {
       ) : null}
       {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
       {update.isSuccess ? <InlineMessage kind="success">{UPDATED_MESSAGE}</InlineMessage> : null}
-      <div className={styles.actions}>
+      <div className={layoutStyles.formActions}>
         <ButtonLink to={`/${me.username}`} variant="ghost">
           View profile
         </ButtonLink>

@@ -12,6 +12,7 @@ import { TagChip, isCreatorOf } from './persona/persona-badges.js';
 import { useEditPanel, type EditPanelState } from './persona/use-edit-panel.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import { useProfile } from '../../lib/profile-api.js';
+import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './profile.module.css';
 
 /** SPEC §2: the only thing a visitor sees on any profile address. */
@@ -61,9 +62,9 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
         </p>
       )}
       {profile.isAi && profile.createdByUsername ? (
-        <p className={styles.meta}>Created by @{profile.createdByUsername}</p>
+        <p className={layoutStyles.note}>Created by @{profile.createdByUsername}</p>
       ) : joined ? (
-        <p className={styles.meta}>{joined}</p>
+        <p className={layoutStyles.note}>{joined}</p>
       ) : null}
       {!isOwn || canEdit || isCreator ? (
         <div className={styles.actions}>

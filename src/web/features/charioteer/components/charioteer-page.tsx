@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/session-store.js';
 import { useCharioteerEvents } from '../hooks/use-charioteer-events.js';
 import { SetupView } from './setup-view.js';
 import { TableView } from './table-view.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './charioteer.module.css';
 
 /** /charioteer: seat personas around a topic and watch (and steer) them talk; ?d= opens one table. */
@@ -20,9 +21,9 @@ export function CharioteerPage() {
       ) : (
         <>
           <title>Charioteer · Simplified</title>
-          <div className={styles.intro}>
-            <h1 className={styles.title}>Charioteer</h1>
-            <p className={styles.subtitle}>
+          <div className={layoutStyles.intro}>
+            <h1 className={layoutStyles.title}>Charioteer</h1>
+            <p className={layoutStyles.subtitle}>
               Seat two to five personas around a topic and let them talk it through.
             </p>
           </div>

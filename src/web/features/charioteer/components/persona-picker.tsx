@@ -15,6 +15,8 @@ import {
   tabFilter,
   type ExplorerTab,
 } from '../../../lib/directory-tabs.js';
+import formStyles from '../../../components/ui/form.module.css';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './charioteer.module.css';
 
 interface PersonaPickerProps {
@@ -89,14 +91,18 @@ export function PersonaPicker({ username, seats, onChange }: PersonaPickerProps)
           </li>
         ))}
       </ul>
-      <p id={hintId} className={full ? `${styles.hint} ${styles.hintFull}` : styles.hint} aria-live="polite">
+      <p
+        id={hintId}
+        className={full ? `${layoutStyles.note} ${styles.hintFull}` : layoutStyles.note}
+        aria-live="polite"
+      >
         {seatHint(seats.length)}
       </p>
-      <div role="search" className={styles.search}>
+      <div role="search" className={formStyles.search}>
         <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
           Search personas
         </label>
-        <SearchIcon size={18} className={styles.searchIcon} aria-hidden="true" />
+        <SearchIcon size={18} className={formStyles.searchIcon} aria-hidden="true" />
         <input
           id={`${idPrefix}-search`}
           type="search"

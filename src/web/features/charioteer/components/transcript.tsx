@@ -3,6 +3,7 @@ import type { Seat, Turn } from '../../../../contracts/charioteer.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import type { LiveTurn } from '../hooks/use-charioteer-events.js';
+import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './charioteer.module.css';
 
 interface TranscriptProps {
@@ -54,7 +55,7 @@ function TurnView({
         <p className={styles.turnSpeaker}>{speaker.label}</p>
         <p className={styles.turnText}>
           {text}
-          {streaming ? <span className={styles.caret} aria-hidden="true" /> : null}
+          {streaming ? <span className={indicatorStyles.caret} aria-hidden="true" /> : null}
         </p>
       </div>
     </article>

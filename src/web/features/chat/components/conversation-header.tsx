@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useIsOnline } from '../../../lib/socket.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import type { ChatPartner } from '../hooks/chat-store.js';
+import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './conversation.module.css';
 
 interface ConversationHeaderProps {
@@ -18,7 +19,7 @@ export function ConversationHeader({ username, partner }: ConversationHeaderProp
       {partner ? (
         <Link to={`/${partner.username}`} className={styles.headerAvatar} aria-hidden="true" tabIndex={-1}>
           <Avatar name={partner.name} username={partner.username} src={partner.profilePic} size={40} />
-          {online ? <span className={styles.dot} /> : null}
+          {online ? <span className={indicatorStyles.presenceDot} /> : null}
         </Link>
       ) : (
         <span className={styles.avatarGhost} aria-hidden="true" />

@@ -5,6 +5,7 @@ import { AnnotationTools } from './annotation-tools.js';
 import { DocumentTabs } from './document-tabs.js';
 import { EditorActions } from './editor-actions.js';
 import { EditorNotice } from './editor-notice.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './editor-page.module.css';
 import type { SendToContext } from './editor-types.js';
 import { useEditorDocuments } from './use-editor-documents.js';
@@ -25,10 +26,10 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
   return (
     <div className={styles.page}>
       <title>Editor · Simplified</title>
-      <header className={styles.header}>
-        <div className={styles.intro}>
+      <header className={layoutStyles.pageHeader}>
+        <div className={layoutStyles.intro}>
           <h1 className={styles.title}>Editor</h1>
-          <p className={styles.subtitle}>
+          <p className={layoutStyles.subtitle}>
             Read, search and annotate PDFs, then download them or use their text.
           </p>
         </div>

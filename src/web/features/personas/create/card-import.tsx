@@ -3,6 +3,7 @@ import type { CardDraft } from '../../../../contracts/personas.js';
 import { describeError } from '../../../lib/api-client.js';
 import { readAsDataUrl } from '../../../lib/read-file.js';
 import { useParseCard } from '../../../lib/persona-api.js';
+import formStyles from '../../../components/ui/form.module.css';
 import styles from './create.module.css';
 
 /** The server refuses bigger cards; saying so before uploading saves a long wait. */
@@ -61,7 +62,7 @@ export function CardImport({ onDraft }: { onDraft: (draft: CardDraft) => void })
         id={inputId}
         type="file"
         accept={CARD_ACCEPT}
-        className={`visually-hidden ${styles.fileInput}`}
+        className={`visually-hidden ${formStyles.fileInput}`}
         disabled={parse.isPending}
         onChange={(event) => void onFile(event)}
       />

@@ -20,6 +20,7 @@ import {
   type DraftErrors,
 } from './persona-draft.js';
 import { useCreateWithFallback } from './use-create-with-fallback.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './create.module.css';
 
 const TEXT_HINT = 'Letters, digits, spaces and , . ! : only.';
@@ -66,7 +67,7 @@ export function CreateForm() {
   return (
     <form
       ref={formRef}
-      className={styles.form}
+      className={layoutStyles.card}
       onSubmit={onSubmit}
       noValidate
       aria-label="Create an AI persona"
@@ -74,7 +75,7 @@ export function CreateForm() {
       <CardImport onDraft={onCard} />
       <fieldset className={styles.fields} disabled={create.loading}>
         <legend className="visually-hidden">Persona details</legend>
-        <div className={styles.grid}>
+        <div className={layoutStyles.twoColumns}>
           <CountedField label="Name" required hint="Letters, digits and spaces." {...text('name')} />
           <CountedField
             label="Username"
@@ -125,7 +126,7 @@ export function CreateForm() {
           This is taking longer than usual. Check your connection, then try again.
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={layoutStyles.formActions}>
         <ButtonLink to="/explorer" variant="ghost">
           Cancel
         </ButtonLink>

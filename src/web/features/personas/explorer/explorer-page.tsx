@@ -6,6 +6,8 @@ import { DirectoryResults } from './directory-results.js';
 import { ExplorerTabs, tabButtonId } from '../../../components/ui/explorer-tabs.js';
 import type { ExplorerTab } from '../../../lib/directory-tabs.js';
 import { useExplorerState } from './use-explorer-state.js';
+import formStyles from '../../../components/ui/form.module.css';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './explorer.module.css';
 
 function emptyText(tab: ExplorerTab, search: string): string {
@@ -22,21 +24,21 @@ function Explorer({ username }: { username: string }) {
   return (
     <div className={styles.page}>
       <title>AI Explorer · Simplified</title>
-      <div className={styles.header}>
-        <div className={styles.intro}>
+      <div className={layoutStyles.pageHeader}>
+        <div className={layoutStyles.intro}>
           <h1 className={styles.title}>AI Explorer</h1>
-          <p className={styles.subtitle}>Find an AI persona to talk to, or make your own.</p>
+          <p className={layoutStyles.subtitle}>Find an AI persona to talk to, or make your own.</p>
         </div>
         <ButtonLink to="/create" className={styles.create}>
           <span aria-hidden="true">+</span>
           Create AI
         </ButtonLink>
       </div>
-      <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+      <form role="search" className={formStyles.search} onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={searchId} className="visually-hidden">
           search ai
         </label>
-        <SearchIcon size={18} className={styles.searchIcon} aria-hidden="true" />
+        <SearchIcon size={18} className={formStyles.searchIcon} aria-hidden="true" />
         <input
           id={searchId}
           type="search"

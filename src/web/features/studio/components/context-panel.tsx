@@ -12,6 +12,8 @@ import { FileContext } from './file-context.js';
 import { SavedItemSelect } from './saved-item-select.js';
 import { StudioNotice } from './studio-notice.js';
 import { PinIcon } from './studio-icons.js';
+import formStyles from '../../../components/ui/form.module.css';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './side-panel.module.css';
 
 /** SPEC §8: the delete question, word for word. */
@@ -48,7 +50,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
   };
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+    <section className={`${layoutStyles.card} ${layoutStyles.panel}`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
         Context
       </h2>
@@ -75,8 +77,8 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
         </Tooltip>
       </form>
 
-      <div className={styles.field}>
-        <label htmlFor={`${id}-select`} className={styles.label}>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-select`} className={formStyles.label}>
           Saved items
         </label>
         <SavedItemSelect
@@ -110,8 +112,8 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
         </Tooltip>
       ) : null}
 
-      <div className={styles.field}>
-        <label htmlFor={`${id}-context`} className={styles.label}>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-context`} className={formStyles.label}>
           Context
           {selected ? <span className={styles.editing}> · editing “{selected.title}”</span> : null}
         </label>
@@ -125,7 +127,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
         />
       </div>
 
-      <div className={styles.actions}>
+      <div className={layoutStyles.wrapRow}>
         <Tooltip
           label={selected ? `Save changes to “${selected.title}”` : 'Save the context as a note'}
           kind="secondary"

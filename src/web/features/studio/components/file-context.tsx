@@ -5,6 +5,7 @@ import { contextChip } from '../model/recall.js';
 import { usePdfFiles } from '../hooks/use-pdf-files.js';
 import { useStudio } from '../state/studio-store.js';
 import { FileIcon } from './studio-icons.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import panel from './side-panel.module.css';
 import styles from './file-context.module.css';
 
@@ -108,7 +109,7 @@ export function FileContext() {
           ))}
         </div>
       ) : jobs.length === 0 ? (
-        <p className={panel.subtle}>
+        <p className={layoutStyles.note}>
           Text from your PDFs shows here and joins the context. The files stay on your device; only their text
           is sent with your requests.
         </p>

@@ -15,6 +15,7 @@ import {
   EraserIcon,
 } from './studio-icons.js';
 import { WebResult } from './web-result.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './output-panel.module.css';
 
 interface OutputPanelProps {
@@ -83,7 +84,7 @@ export function OutputPanel(props: OutputPanelProps) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-label`}>
+    <section className={`${layoutStyles.card} ${layoutStyles.panel}`} aria-labelledby={`${id}-label`}>
       <div className={styles.header}>
         <label id={`${id}-label`} htmlFor={`${id}-output`} className={styles.label}>
           Output

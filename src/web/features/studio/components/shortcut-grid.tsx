@@ -3,6 +3,7 @@ import { PRESETS, STUDIO_SHORTCUTS, type StudioShortcut } from '../model/studio-
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import type { StudioRequest } from '../hooks/use-studio-requests.js';
 import { PinIcon } from './studio-icons.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './side-panel.module.css';
 
 const LOOKUP_HINTS: Record<'recall' | 'web', string> = {
@@ -30,11 +31,11 @@ export function ShortcutGrid({
   onRun: (request: StudioRequest) => void;
 }) {
   return (
-    <section className={styles.card} aria-labelledby="studio-shortcuts">
+    <section className={`${layoutStyles.card} ${layoutStyles.panel}`} aria-labelledby="studio-shortcuts">
       <h2 id="studio-shortcuts" className={styles.heading}>
         Shortcuts
       </h2>
-      <p className={styles.subtle}>
+      <p className={layoutStyles.note}>
         They work on what you typed in Ask AI, your last answer, or the context.
       </p>
       <div className={styles.shortcuts}>

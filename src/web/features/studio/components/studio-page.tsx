@@ -11,6 +11,7 @@ import { AskBar } from './ask-bar.js';
 import { ContextPanel } from './context-panel.js';
 import { OutputPanel } from './output-panel.js';
 import { ShortcutGrid } from './shortcut-grid.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './studio-page.module.css';
 
 const NO_ITEMS: never[] = [];
@@ -38,10 +39,12 @@ function Studio({ userId }: { userId: string }) {
   return (
     <div className={`${styles.page} ${pro ? styles.pro : ''}`}>
       <title>AI Studio · Simplified</title>
-      <div className={styles.header}>
-        <div className={styles.intro}>
+      <div className={layoutStyles.pageHeader}>
+        <div className={layoutStyles.intro}>
           <h1 className={styles.title}>AI Studio</h1>
-          <p className={styles.subtitle}>Ask, rewrite and remember. Your notes and files become context.</p>
+          <p className={layoutStyles.subtitle}>
+            Ask, rewrite and remember. Your notes and files become context.
+          </p>
         </div>
         <Tooltip label={pro ? 'Hide shortcuts and context' : 'Show shortcuts and context'} kind="main">
           <button type="button" className={styles.proToggle} aria-pressed={pro} onClick={() => setPro(!pro)}>

@@ -1,4 +1,5 @@
 import type { WebSource } from '../state/studio-store.js';
+import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './output-panel.module.css';
 
 /** Only web links leave the app from here; anything else (javascript:, data:) is not a link. */
@@ -24,8 +25,8 @@ export function WebResult({ web }: { web: WebSource }) {
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       ) : null}
-      {web.note ? <p className={styles.webNote}>{web.note}</p> : null}
-      {web.source === 'ai' && !web.note ? <p className={styles.webNote}>Summarised by the AI.</p> : null}
+      {web.note ? <p className={layoutStyles.note}>{web.note}</p> : null}
+      {web.source === 'ai' && !web.note ? <p className={layoutStyles.note}>Summarised by the AI.</p> : null}
     </aside>
   );
 }

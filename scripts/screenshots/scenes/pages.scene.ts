@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { makePng } from '../../../e2e/support/png.js';
+import { createUser } from '../../../e2e/support/users.js';
+import {
+  THEMES,
+  atEachWidth,
+  person,
+  shoot,
+  signUpAndIn,
+  suffix,
+  useStoredTheme,
+  useTheme,
+} from './shoot.js';
+
+atEachWidth('pages', (width) => {
+  test('visitor pages: login, signup, terms, about and a profile address', async ({ page }) => {
+    await page.goto('/about');
+    for (const theme of THEMES) {
+      await useStoredTheme(page, theme);
+      for (const [route, name, heading] of [
+        ['/', 'login', 'Welcome back'],
+        ['/signup', 'signup', 'Sign Up Invite'],
+        ['/tos', 'tos', 'Terms & privacy'],
+        ['/about', 'about', 'About Simplified'],
+      ] as const) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        if (route === '/tos') await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
+        await shoot(page, `${name}${suffix(theme)}`);
+      }
+      await page.goto('/someone');
+      await expect(page.getByRole('main')).toContainText('Hello internet traveller');
+      await shoot(page, `profile-visitor${suffix(theme)}`);
+    }
+  });
+
+  test('profile, profile edit and the @ menu', async ({ page, request }) => {
+    const other = await createUser(request, person('Grace', width));
+    const me = await signUpAndIn(page, request, 'Ada');
+
+    await page.goto('/update');
+    await page
+      .getByLabel('Bio', { exact: true })
+      .fill('Curious about everything. Building calm software, one small step at a time.');
+    await page
+      .getByLabel('Choose picture', { exact: true })
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(96, 96) });
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByRole('status')).toHaveText('Profile updated');
+
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await page.goto('/update');
+      await expect(page.getByRole('img', { name: /Profile picture/ })).toBeVisible();
+      await shoot(page, `profile-edit${suffix(theme)}`);
+
+      await page.goto(`/${me.username}`);
+      await expect(page.getByRole('link', { name: 'Edit bio' })).toBeVisible();
+      await shoot(page, `profile-own${suffix(theme)}`);
+
+      await page.goto(`/${other.username}`);
+      await expect(page.getByRole('link', { name: 'Message' })).toBeVisible();
+      await shoot(page, `profile-other${suffix(theme)}`);
+
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      await shoot(page, `menu-open${suffix(theme)}`);
+      await page.keyboard.press('Escape');
+    }
+  });
+});
