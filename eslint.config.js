@@ -19,6 +19,14 @@ const noTestCode = {
   message: 'Production code never imports test code or fixtures.',
 };
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
+
+/** Comparing or searching an error's `.message` (or searching a payload's `.error`) is branching on wording. */
+const WORDING_CHECKS = [
+  // An emptiness check (`message !== ''`) is not wording.
+  "BinaryExpression[operator=/^[!=]==?$/]:not([right.value='']):not([left.value='']) > MemberExpression[property.name='message']",
+  'CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|test)$/] > MemberExpression.callee > MemberExpression.object[property.name=/^(message|error)$/]',
+  'CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name=/^(message|error)$/]',
+];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /**
@@ -137,6 +145,20 @@ export default tseslint.config(
       'local/web-import-zones': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Errors carry stable codes (src/contracts/errors.ts); their wording is for people and may change.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...WORDING_CHECKS.map((selector) => ({
+          selector,
+          message: 'Branch on an error code, never on its wording (src/contracts/errors.ts).',
+        })),
+      ],
     },
   },
   { files: ['scripts/**'], ignores: TEST_FILES, rules: restrict(noTestCode) },

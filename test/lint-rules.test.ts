@@ -98,6 +98,18 @@ describe('lint guards the design', { timeout: 60_000 }, () => {
       /rules-of-hooks/,
     ],
     [
+      "branching on an error's wording",
+      'src/web/features/studio/x.ts',
+      "export const busy = (e: Error) => e.message === 'You already have an AI request running';\n",
+      /never on its wording/,
+    ],
+    [
+      "searching an error payload's wording",
+      'src/server/modules/messages/x.ts',
+      "export const busy = (p: { error: string }) => p.error.includes('busy');\n",
+      /never on its wording/,
+    ],
+    [
       'a file name that is not kebab-case',
       'src/server/lib/RateLimiter.ts',
       'export const x = 1;\n',
@@ -131,6 +143,11 @@ describe('lint guards the design', { timeout: 60_000 }, () => {
       'the app composing features',
       'src/web/app/x.ts',
       "import '../features/editor/index.js';\nimport '../features/studio/state/studio-store.js';\n",
+    ],
+    [
+      'branching on an error code, and checking a message is not empty',
+      'src/web/features/studio/x.ts',
+      "export const f = (e: { code?: string; message: string }) => e.code === 'ai_busy' || e.message !== '';\n",
     ],
     [
       'a kebab-case module with a role',

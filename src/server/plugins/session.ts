@@ -9,6 +9,8 @@ export const SESSION_COOKIE = 'sid';
 declare module 'fastify' {
   interface FastifyRequest {
     session: LiveSession | undefined;
+    /** The signed-in user; only routes behind requireSignIn read it (anywhere else it answers 401). */
+    readonly user: UserRow;
   }
 }
 
@@ -36,10 +38,12 @@ export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): v
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: policy.secure });
 }
 
-/** The signed-in user, or a 401 for everyone else. */
-export function requireUser(request: FastifyRequest): UserRow {
+/**
+ * The onRequest hook of every protected route group (added once per routes plugin): everyone without a live
+ * session gets 401 before their body is even parsed, so no handler can forget to check.
+ */
+export async function requireSignIn(request: FastifyRequest): Promise<void> {
   if (!request.session) throw new HttpError(401, ERRORS.notSignedIn);
-  return request.session.user;
 }
 
 /** Resolves the session cookie of every API request into request.session. */
@@ -49,6 +53,12 @@ export function registerSessions(
   policy: CookiePolicy,
 ): void {
   app.decorateRequest('session', undefined);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest): UserRow {
+      if (!this.session) throw new HttpError(401, ERRORS.notSignedIn);
+      return this.session.user;
+    },
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GetAiRequest, WebLookupRequest, type AiStatusResponse } from '../../../contracts/ai.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireUser } from '../../plugins/session.js';
+import { requireSignIn } from '../../plugins/session.js';
 import type { AiService } from './ai.service.js';
 import type { WebLookupService } from './web-lookup.service.js';
 
@@ -20,17 +20,17 @@ export async function aiRoutes(
   app: FastifyInstance,
   deps: { ai: AiService; web: WebLookupService },
 ): Promise<void> {
+  app.addHook('onRequest', requireSignIn);
   const { ai, web } = deps;
 
   // People see whether AI answers and how far a download is; why it fails and how to fix it stays in the log.
-  app.get('/api/ai/status', async (request): Promise<AiStatusResponse> => {
-    requireUser(request);
+  app.get('/api/ai/status', async (): Promise<AiStatusResponse> => {
     const { state, progress } = ai.engine.status();
     return progress === undefined ? { state } : { state, progress };
   });
 
   app.post('/api/ai/getAI', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const { message } = parseInput(GetAiRequest, request.body);
     const controller = abortOnDisconnect(reply);
     const text = await ai.answer({
@@ -42,13 +42,13 @@ export async function aiRoutes(
   });
 
   app.post('/api/ai/web', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const { phrase } = parseInput(WebLookupRequest, request.body);
     return web.lookUp(user.id, phrase, abortOnDisconnect(reply).signal);
   });
 
   app.post('/api/ai/getAI/stream', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const { message } = parseInput(GetAiRequest, request.body);
     const controller = abortOnDisconnect(reply);
     const chunks = ai.streamAnswer({

@@ -6,7 +6,7 @@ import {
   StartDiscussionRequest,
 } from '../../../contracts/charioteer.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireUser } from '../../plugins/session.js';
+import { requireSignIn } from '../../plugins/session.js';
 import type { CharioteerService } from './charioteer.service.js';
 
 type WithId = { Params: { id: string } };
@@ -16,39 +16,36 @@ export async function charioteerRoutes(
   app: FastifyInstance,
   deps: { charioteer: CharioteerService },
 ): Promise<void> {
+  app.addHook('onRequest', requireSignIn);
   const { charioteer } = deps;
   const base = '/api/charioteer/discussions';
 
   app.post(base, async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     return reply
       .status(201)
       .send(await charioteer.start(user, parseInput(StartDiscussionRequest, request.body)));
   });
-  app.get(base, async (request) => charioteer.list(requireUser(request)));
-  app.get<WithId>(`${base}/:id`, async (request) => charioteer.get(requireUser(request), request.params.id));
-  app.post<WithId>(`${base}/:id/pause`, async (request) =>
-    charioteer.pause(requireUser(request), request.params.id),
-  );
+  app.get(base, async (request) => charioteer.list(request.user));
+  app.get<WithId>(`${base}/:id`, async (request) => charioteer.get(request.user, request.params.id));
+  app.post<WithId>(`${base}/:id/pause`, async (request) => charioteer.pause(request.user, request.params.id));
   app.post<WithId>(`${base}/:id/resume`, async (request) =>
     charioteer.resume(
-      requireUser(request),
+      request.user,
       request.params.id,
       parseInput(ResumeDiscussionRequest, request.body ?? {}),
     ),
   );
-  app.post<WithId>(`${base}/:id/stop`, async (request) =>
-    charioteer.stop(requireUser(request), request.params.id),
-  );
+  app.post<WithId>(`${base}/:id/stop`, async (request) => charioteer.stop(request.user, request.params.id));
   app.post<WithId>(`${base}/:id/next`, async (request) => {
     const { personaId } = parseInput(PickSpeakerRequest, request.body);
-    return charioteer.pickNext(requireUser(request), request.params.id, personaId);
+    return charioteer.pickNext(request.user, request.params.id, personaId);
   });
   app.post<WithId>(`${base}/:id/messages`, async (request, reply) => {
     const { text } = parseInput(InterjectRequest, request.body);
-    return reply.status(201).send(await charioteer.interject(requireUser(request), request.params.id, text));
+    return reply.status(201).send(await charioteer.interject(request.user, request.params.id, text));
   });
   app.post<WithId>(`${base}/:id/export`, async (request, reply) =>
-    reply.status(201).send(await charioteer.exportAsNote(requireUser(request), request.params.id)),
+    reply.status(201).send(await charioteer.exportAsNote(request.user, request.params.id)),
   );
 }

@@ -5,7 +5,7 @@ import {
   UpdateConversationRequest,
 } from '../../../contracts/messages.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireUser } from '../../plugins/session.js';
+import { requireSignIn } from '../../plugins/session.js';
 import type { MessagesService } from './messages.service.js';
 
 /** SPEC §7 direct-message calls under /api/messages. */
@@ -13,12 +13,13 @@ export async function messagesRoutes(
   app: FastifyInstance,
   deps: { messages: MessagesService },
 ): Promise<void> {
+  app.addHook('onRequest', requireSignIn);
   const { messages } = deps;
 
-  app.get('/api/messages/conversations', async (request) => messages.conversations(requireUser(request)));
+  app.get('/api/messages/conversations', async (request) => messages.conversations(request.user));
 
   app.get<{ Params: { otherUserId: string } }>('/api/messages/:otherUserId', async (request) => {
-    const user = requireUser(request);
+    const user = request.user;
     return messages.messagesWith(
       user,
       request.params.otherUserId,
@@ -27,7 +28,7 @@ export async function messagesRoutes(
   });
 
   app.post('/api/messages', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const sent = await messages.send(user, parseInput(SendMessageRequest, request.body));
     return reply.status(201).send(sent.message);
   });
@@ -35,7 +36,7 @@ export async function messagesRoutes(
   app.put<{ Params: { conversationId: string } }>(
     '/api/messages/conversations/updateConversation/:conversationId',
     async (request) => {
-      const user = requireUser(request);
+      const user = request.user;
       const { context } = parseInput(UpdateConversationRequest, request.body);
       return messages.updateContext(user, request.params.conversationId, context);
     },

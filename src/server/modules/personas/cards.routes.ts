@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ParseCardRequest } from '../../../contracts/personas.js';
 import { HttpError, parseInput } from '../../lib/http-error.js';
-import { requireUser } from '../../plugins/session.js';
+import { requireSignIn } from '../../plugins/session.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { personaToCardV2, cardToPng } from './cards/card-export.js';
 import { CardError, cardToDraft, decodeCardFile } from './cards/card-import.js';
@@ -20,8 +20,8 @@ export async function cardsRoutes(
   app: FastifyInstance,
   deps: { accounts: AccountsRepository },
 ): Promise<void> {
+  app.addHook('onRequest', requireSignIn);
   app.post('/api/ai/cards/parse', { bodyLimit: PARSE_BODY_LIMIT }, async (request) => {
-    requireUser(request);
     const { file } = parseInput(ParseCardRequest, request.body);
     try {
       return cardToDraft(await decodeCardFile(file));
@@ -32,7 +32,7 @@ export async function cardsRoutes(
   });
 
   app.get<{ Params: { username: string } }>('/api/ai/cards/:username', async (request, reply) => {
-    const user = requireUser(request);
+    const user = request.user;
     const { format } = parseInput(ExportQuery, request.query);
     const persona = await deps.accounts.findByUsername(request.params.username.toLowerCase());
     if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)

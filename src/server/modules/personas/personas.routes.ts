@@ -6,7 +6,7 @@ import {
   UpdateAiFieldsRequest,
 } from '../../../contracts/personas.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireUser } from '../../plugins/session.js';
+import { requireSignIn } from '../../plugins/session.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
@@ -15,23 +15,23 @@ export async function personasRoutes(
   app: FastifyInstance,
   deps: { personas: PersonasService },
 ): Promise<void> {
+  app.addHook('onRequest', requireSignIn);
   const { personas } = deps;
 
   app.post('/api/ai/createAI', async (request, reply) => {
-    const creator = requireUser(request);
+    const creator = request.user;
     const persona = await personas.create(creator, parseInput(CreateAiRequest, request.body));
     request.log.info({ personaId: persona.id, creatorId: creator.id }, 'persona created');
     return reply.status(201).send(toPublicUser(persona, creator));
   });
 
   app.put('/api/users/updateAiFields', async (request) => {
-    const editor = requireUser(request);
+    const editor = request.user;
     const persona = await personas.updateFields(editor, parseInput(UpdateAiFieldsRequest, request.body));
     return toPublicUser(persona, editor);
   });
 
   app.get('/api/users/directory', async (request, reply) => {
-    requireUser(request);
     const { entries, nextCursor } = await personas.directory(parseInput(DirectoryQuery, request.query));
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return entries;
