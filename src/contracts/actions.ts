@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './paging.js';
 
 export const ACTION_LIMITS = {
   titleFromFirstLine: 40,
@@ -62,10 +63,7 @@ export type Action = z.infer<typeof Action>;
 export const ActionList = z.array(Action);
 
 /** GET /api/actions/getActions/:userId: newest first; the next page's cursor is in X-Next-Cursor. */
-export const ActionPageQuery = z.object({
-  before: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(ACTION_LIMITS.pageSizeMax).default(ACTION_LIMITS.pageSize),
-});
+export const ActionPageQuery = pageQuery(ACTION_LIMITS);
 
 export const ACTION_ERRORS = {
   notYours: 'You can only use your own saved items',

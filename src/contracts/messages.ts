@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './paging.js';
 
 /** Limits for direct messages (SPEC §9 previews, our own size and paging limits). */
 export const MESSAGE_LIMITS = {
@@ -42,10 +43,7 @@ export type Message = z.infer<typeof Message>;
 export const MessageList = z.array(Message);
 
 /** GET /api/messages/:otherUserId query: `before` pages back from a message id. */
-export const MessagePageQuery = z.object({
-  before: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(MESSAGE_LIMITS.pageSizeMax).default(MESSAGE_LIMITS.pageSize),
-});
+export const MessagePageQuery = pageQuery(MESSAGE_LIMITS);
 
 export const ConversationParticipant = z.object({
   _id: z.string(),

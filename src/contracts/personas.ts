@@ -7,6 +7,7 @@ import {
   filterPersonaText,
   filterPersonaUsername,
 } from './rules.js';
+import { PublicUser } from './users.js';
 
 const tagMessage = `Category must be one of: ${CATEGORY_TAGS.join(', ')}`;
 
@@ -57,14 +58,14 @@ export const UpdateAiFieldsRequest = z.object({
 export type UpdateAiFieldsRequest = z.input<typeof UpdateAiFieldsRequest>;
 
 /** One directory card (SPEC §7): never a prompt or memory. */
-export const DirectoryEntry = z.object({
-  _id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  bio: z.string(),
-  tag: z.string(),
-  createdByUsername: z.string(),
-  profilePic: z.string(),
+export const DirectoryEntry = PublicUser.pick({
+  _id: true,
+  username: true,
+  name: true,
+  bio: true,
+  tag: true,
+  createdByUsername: true,
+  profilePic: true,
 });
 export type DirectoryEntry = z.infer<typeof DirectoryEntry>;
 

@@ -24,7 +24,7 @@ import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerSessions } from './plugins/session.js';
+import { registerSessions, signedInOnly } from './plugins/session.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
 import { createRealtime } from './realtime/realtime.js';
 
@@ -98,11 +98,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // One budget per person for every feature that calls the provider.
   const budget = aiBudget(config.ai);
   const ai = aiService(engine, config.ai, budget);
-  await app.register(aiRoutes, { ai, web: webLookupService(ai, config.wikiApiUrl, config.contactEmail) });
+  await app.register(signedInOnly(aiRoutes), {
+    ai,
+    web: webLookupService(ai, config.wikiApiUrl, config.contactEmail),
+  });
   await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine, budget });
   await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
   const actionsRepo = actionsRepository(deps.db.kysely);
-  await app.register(actionsRoutes, { actions: actionsService(actionsRepo) });
+  await app.register(signedInOnly(actionsRoutes), { actions: actionsService(actionsRepo) });
   await registerCharioteer(app, {
     db: deps.db,
     config,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '../../contracts/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
@@ -39,11 +39,21 @@ export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): v
 }
 
 /**
- * The onRequest hook of every protected route group (added once per routes plugin): everyone without a live
- * session gets 401 before their body is even parsed, so no handler can forget to check.
+ * The onRequest hook of every protected route group: everyone without a live session gets 401 before their
+ * body is even parsed, so no handler can forget to check.
  */
 export async function requireSignIn(request: FastifyRequest): Promise<void> {
   if (!request.session) throw new HttpError(401, ERRORS.notSignedIn);
+}
+
+/** A routes plugin whose every route is for signed-in people only; register it with app.register. */
+export function signedInOnly<O extends Record<string, unknown>>(
+  routes: FastifyPluginAsync<O>,
+): FastifyPluginAsync<O> {
+  return async (app, opts) => {
+    app.addHook('onRequest', requireSignIn);
+    await routes(app, opts);
+  };
 }
 
 /** Resolves the session cookie of every API request into request.session. */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ActionPageQuery, CreateActionRequest, UpdateActionRequest } from '../../../contracts/actions.js';
 import { NEXT_CURSOR_HEADER } from '../../../contracts/personas.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireSignIn } from '../../plugins/session.js';
 import type { ActionsService } from './actions.service.js';
 
 // A saved item may hold long extracted text; leave room for it and the JSON around it.
@@ -10,7 +9,6 @@ const ACTION_BODY_LIMIT = 1024 * 1024;
 
 /** SPEC §7 /api/actions calls: the signed-in user's saved notes and prompts. */
 export async function actionsRoutes(app: FastifyInstance, deps: { actions: ActionsService }): Promise<void> {
-  app.addHook('onRequest', requireSignIn);
   const { actions } = deps;
 
   app.post('/api/actions/createAction', { bodyLimit: ACTION_BODY_LIMIT }, async (request, reply) => {

@@ -3,18 +3,17 @@ import {
   ACTION_ERRORS,
   titleFromMemory,
   type Action,
-  type ActionPageQuery,
   type CreateActionRequest,
   type UpdateActionRequest,
 } from '../../../contracts/actions.js';
 import type { ActionRow, UserRow } from '../../db/schema.js';
+import type { PageQuery } from '../../../contracts/paging.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { ActionsRepository } from './actions.repository.js';
 
 type Create = z.output<typeof CreateActionRequest>;
 type Update = z.output<typeof UpdateActionRequest>;
-type PageQuery = z.output<typeof ActionPageQuery>;
 
 export function toAction(row: ActionRow): Action {
   return {

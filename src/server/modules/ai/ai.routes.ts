@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GetAiRequest, WebLookupRequest, type AiStatusResponse } from '../../../contracts/ai.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireSignIn } from '../../plugins/session.js';
 import type { AiService } from './ai.service.js';
 import type { WebLookupService } from './web-lookup.service.js';
 
@@ -20,7 +19,6 @@ export async function aiRoutes(
   app: FastifyInstance,
   deps: { ai: AiService; web: WebLookupService },
 ): Promise<void> {
-  app.addHook('onRequest', requireSignIn);
   const { ai, web } = deps;
 
   // People see whether AI answers and how far a download is; why it fails and how to fix it stays in the log.

@@ -10,6 +10,7 @@ import { charioteerRepository } from './charioteer.repository.js';
 import { charioteerRoutes } from './charioteer.routes.js';
 import { charioteerRunner } from './charioteer.runner.js';
 import { charioteerService } from './charioteer.service.js';
+import { signedInOnly } from '../../plugins/session.js';
 
 /** The Charioteer: discussions among personas, run by this process and streamed to their owner. */
 export async function registerCharioteer(
@@ -34,5 +35,7 @@ export async function registerCharioteer(
     emitter: deps.emitter,
     log: app.log,
   });
-  await app.register(charioteerRoutes, { charioteer: charioteerService(repo, runner, deps.actions) });
+  await app.register(signedInOnly(charioteerRoutes), {
+    charioteer: charioteerService(repo, runner, deps.actions),
+  });
 }

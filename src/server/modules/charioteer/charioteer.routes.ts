@@ -6,7 +6,6 @@ import {
   StartDiscussionRequest,
 } from '../../../contracts/charioteer.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireSignIn } from '../../plugins/session.js';
 import type { CharioteerService } from './charioteer.service.js';
 
 type WithId = { Params: { id: string } };
@@ -16,7 +15,6 @@ export async function charioteerRoutes(
   app: FastifyInstance,
   deps: { charioteer: CharioteerService },
 ): Promise<void> {
-  app.addHook('onRequest', requireSignIn);
   const { charioteer } = deps;
   const base = '/api/charioteer/discussions';
 

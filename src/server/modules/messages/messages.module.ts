@@ -12,6 +12,7 @@ import { personaRepliesService } from './persona-replies.service.js';
 import { presenceService } from './presence.service.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
+import { signedInOnly } from '../../plugins/session.js';
 
 const SEND_BURST = 20;
 
@@ -45,5 +46,5 @@ export async function registerMessaging(
     void replies.reply(job);
   });
   registerMessageSockets(deps.realtime.io, messages, presence, app.log);
-  await app.register(messagesRoutes, { messages });
+  await app.register(signedInOnly(messagesRoutes), { messages });
 }

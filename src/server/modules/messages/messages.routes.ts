@@ -5,7 +5,6 @@ import {
   UpdateConversationRequest,
 } from '../../../contracts/messages.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireSignIn } from '../../plugins/session.js';
 import type { MessagesService } from './messages.service.js';
 
 /** SPEC §7 direct-message calls under /api/messages. */
@@ -13,7 +12,6 @@ export async function messagesRoutes(
   app: FastifyInstance,
   deps: { messages: MessagesService },
 ): Promise<void> {
-  app.addHook('onRequest', requireSignIn);
   const { messages } = deps;
 
   app.get('/api/messages/conversations', async (request) => messages.conversations(request.user));

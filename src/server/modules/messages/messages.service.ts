@@ -3,10 +3,10 @@ import {
   CLEARED_CONTEXT,
   type Conversation,
   type Message,
-  type MessagePageQuery,
   type SendMessageRequest,
 } from '../../../contracts/messages.js';
 import type { ConversationRow, UserRow } from '../../db/schema.js';
+import type { PageQuery } from '../../../contracts/paging.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { TokenBuckets } from '../../lib/rate-limiter.js';
@@ -17,7 +17,6 @@ import type { MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
 
 type Send = z.output<typeof SendMessageRequest>;
-type PageQuery = z.output<typeof MessagePageQuery>;
 
 export const MESSAGE_ERRORS = {
   forgedSender: 'You can only send messages as yourself',

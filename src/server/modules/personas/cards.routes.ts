@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ParseCardRequest } from '../../../contracts/personas.js';
 import { HttpError, parseInput } from '../../lib/http-error.js';
-import { requireSignIn } from '../../plugins/session.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { personaToCardV2, cardToPng } from './cards/card-export.js';
 import { CardError, cardToDraft, decodeCardFile } from './cards/card-import.js';
@@ -20,7 +19,6 @@ export async function cardsRoutes(
   app: FastifyInstance,
   deps: { accounts: AccountsRepository },
 ): Promise<void> {
-  app.addHook('onRequest', requireSignIn);
   app.post('/api/ai/cards/parse', { bodyLimit: PARSE_BODY_LIMIT }, async (request) => {
     const { file } = parseInput(ParseCardRequest, request.body);
     try {

@@ -5,6 +5,7 @@ import { cardsRoutes } from './cards.routes.js';
 import { personasRepository } from './personas.repository.js';
 import { personasRoutes } from './personas.routes.js';
 import { personasService } from './personas.service.js';
+import { signedInOnly } from '../../plugins/session.js';
 
 /** AI personas: creation, the creator's edits, the directory and character cards. */
 export async function registerPersonas(
@@ -12,6 +13,6 @@ export async function registerPersonas(
   deps: { db: Db; accounts: AccountsRepository },
 ): Promise<void> {
   const personas = personasService(personasRepository(deps.db.kysely), deps.accounts);
-  await app.register(personasRoutes, { personas });
-  await app.register(cardsRoutes, { accounts: deps.accounts });
+  await app.register(signedInOnly(personasRoutes), { personas });
+  await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts });
 }

@@ -6,7 +6,6 @@ import {
   UpdateAiFieldsRequest,
 } from '../../../contracts/personas.js';
 import { parseInput } from '../../lib/http-error.js';
-import { requireSignIn } from '../../plugins/session.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
@@ -15,7 +14,6 @@ export async function personasRoutes(
   app: FastifyInstance,
   deps: { personas: PersonasService },
 ): Promise<void> {
-  app.addHook('onRequest', requireSignIn);
   const { personas } = deps;
 
   app.post('/api/ai/createAI', async (request, reply) => {
