@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/ui/icons.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { TitledForm } from '../../components/ui/titled-form.js';
 import { describeError } from '../../lib/api-client.js';
 import { useLogin } from './auth-api.js';
 import { submittedFields } from './submitted-fields.js';
+import { AuthForm, UsernameField } from './auth-form.js';
 import styles from './auth-form.module.css';
 
 /** Login (SPEC §2): username, password and a round submit button. Server errors show right here. */
@@ -20,22 +20,8 @@ export function LoginForm({ signupHref }: { signupHref: string }) {
   };
 
   return (
-    <TitledForm
-      title="Welcome back"
-      subtitle="Log in to pick up where you left off."
-      className={styles.form}
-      headingClassName={styles.heading}
-      titleClassName={styles.title}
-      onSubmit={onSubmit}
-    >
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-      />
+    <AuthForm title="Welcome back" subtitle="Log in to pick up where you left off." onSubmit={onSubmit}>
+      <UsernameField />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" />
       {login.isError ? <InlineMessage kind="error">{describeError(login.error)}</InlineMessage> : null}
       <div className={styles.submitRow}>
@@ -56,6 +42,6 @@ export function LoginForm({ signupHref }: { signupHref: string }) {
           )}
         </button>
       </div>
-    </TitledForm>
+    </AuthForm>
   );
 }

@@ -4,11 +4,11 @@ import { LIMITS } from '../../../contracts/rules.js';
 import { Button } from '../../components/ui/button.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { TitledForm } from '../../components/ui/titled-form.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSignup } from './auth-api.js';
 import { PasswordField } from '../../components/ui/password-field.js';
 import { submittedFields } from './submitted-fields.js';
+import { AuthForm, UsernameField } from './auth-form.js';
 import styles from './auth-form.module.css';
 
 /** Signup (SPEC §2): "Sign Up Invite" with name, username, email and password. */
@@ -26,24 +26,9 @@ export function SignupForm({ loginHref }: { loginHref: string }) {
   };
 
   return (
-    <TitledForm
-      title="Sign Up Invite"
-      subtitle="Create your account in under a minute."
-      className={styles.form}
-      headingClassName={styles.heading}
-      titleClassName={styles.title}
-      onSubmit={onSubmit}
-    >
+    <AuthForm title="Sign Up Invite" subtitle="Create your account in under a minute." onSubmit={onSubmit}>
       <TextField label="Name" name="name" autoComplete="name" />
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        hint="Lowercase letters, digits and underscores. It becomes your page address."
-      />
+      <UsernameField hint="Lowercase letters, digits and underscores. It becomes your page address." />
       <TextField label="Email" name="email" type="email" autoComplete="email" />
       <PasswordField
         label="Password"
@@ -58,6 +43,6 @@ export function SignupForm({ loginHref }: { loginHref: string }) {
       <p className={styles.switchText}>
         Already have an account? <Link to={loginHref}>Log in</Link>
       </p>
-    </TitledForm>
+    </AuthForm>
   );
 }
