@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
+import { CharCounter } from '../ui/char-counter.js';
 import fieldStyles from '../ui/text-field.module.css';
-import formStyles from '../ui/form.module.css';
+import { FieldError, FieldLabel } from './field-parts.js';
 import styles from './fields.module.css';
 
 interface CountedFieldProps {
@@ -43,16 +44,8 @@ export function CountedField(props: CountedFieldProps) {
   return (
     <div className={fieldStyles.field}>
       <div className={styles.labelRow}>
-        <label className={fieldStyles.label} htmlFor={id}>
-          {label}
-          {required ? <span className={styles.required}> (required)</span> : null}
-        </label>
-        <span
-          id={counterId}
-          className={value.length >= max ? `${formStyles.counter} ${formStyles.full}` : formStyles.counter}
-        >
-          {value.length}/{max}
-        </span>
+        <FieldLabel htmlFor={id} label={label} required={required} />
+        <CharCounter id={counterId} count={value.length} max={max} />
       </div>
       {rows === undefined ? (
         <input {...shared} className={fieldStyles.input} onChange={(e) => onChange(e.target.value)} />
@@ -71,11 +64,7 @@ export function CountedField(props: CountedFieldProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className={formStyles.inlineError}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

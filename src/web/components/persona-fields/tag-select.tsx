@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CATEGORY_TAGS, type CategoryTag } from '../../../contracts/rules.js';
 import fieldStyles from '../ui/text-field.module.css';
-import formStyles from '../ui/form.module.css';
+import { FieldError, FieldLabel } from './field-parts.js';
 import styles from './fields.module.css';
 
 interface TagSelectProps {
@@ -18,10 +18,7 @@ export function TagSelect({ label, value, onChange, error, required }: TagSelect
   const errorId = `${id}-error`;
   return (
     <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-        {required ? <span className={styles.required}> (required)</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <select
         id={id}
         name="tag"
@@ -43,11 +40,7 @@ export function TagSelect({ label, value, onChange, error, required }: TagSelect
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className={formStyles.inlineError}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

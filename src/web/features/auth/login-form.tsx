@@ -1,44 +1,27 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/ui/icons.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { describeError } from '../../lib/api-client.js';
 import { useLogin } from './auth-api.js';
-import layoutStyles from '../../components/ui/layout.module.css';
+import { submittedFields } from './submitted-fields.js';
+import { AuthForm, UsernameField } from './auth-form.js';
 import styles from './auth-form.module.css';
 
 /** Login (SPEC §2): username, password and a round submit button. Server errors show right here. */
 export function LoginForm({ signupHref }: { signupHref: string }) {
-  const titleId = useId();
   const login = useLogin();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
     // No client-side validation (SPEC §5): the server's message is the one people see.
-    login.mutate({
-      username: String(data.get('username') ?? ''),
-      password: String(data.get('password') ?? ''),
-    });
+    const field = submittedFields(event);
+    login.mutate({ username: field('username'), password: field('password') });
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <div className={styles.heading}>
-        <h1 id={titleId} className={styles.title}>
-          Welcome back
-        </h1>
-        <p className={layoutStyles.subtitle}>Log in to pick up where you left off.</p>
-      </div>
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-      />
+    <AuthForm title="Welcome back" subtitle="Log in to pick up where you left off." onSubmit={onSubmit}>
+      <UsernameField />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" />
       {login.isError ? <InlineMessage kind="error">{describeError(login.error)}</InlineMessage> : null}
       <div className={styles.submitRow}>
@@ -59,6 +42,6 @@ export function LoginForm({ signupHref }: { signupHref: string }) {
           )}
         </button>
       </div>
-    </form>
+    </AuthForm>
   );
 }

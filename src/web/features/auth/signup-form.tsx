@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../contracts/rules.js';
 import { Button } from '../../components/ui/button.js';
@@ -7,18 +7,16 @@ import { TextField } from '../../components/ui/text-field.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSignup } from './auth-api.js';
 import { PasswordField } from '../../components/ui/password-field.js';
-import layoutStyles from '../../components/ui/layout.module.css';
+import { submittedFields } from './submitted-fields.js';
+import { AuthForm, UsernameField } from './auth-form.js';
 import styles from './auth-form.module.css';
 
 /** Signup (SPEC §2): "Sign Up Invite" with name, username, email and password. */
 export function SignupForm({ loginHref }: { loginHref: string }) {
-  const titleId = useId();
   const signup = useSignup();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? '');
+    const field = submittedFields(event);
     signup.mutate({
       name: field('name'),
       username: field('username'),
@@ -28,23 +26,9 @@ export function SignupForm({ loginHref }: { loginHref: string }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <div className={styles.heading}>
-        <h1 id={titleId} className={styles.title}>
-          Sign Up Invite
-        </h1>
-        <p className={layoutStyles.subtitle}>Create your account in under a minute.</p>
-      </div>
+    <AuthForm title="Sign Up Invite" subtitle="Create your account in under a minute." onSubmit={onSubmit}>
       <TextField label="Name" name="name" autoComplete="name" />
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        hint="Lowercase letters, digits and underscores. It becomes your page address."
-      />
+      <UsernameField hint="Lowercase letters, digits and underscores. It becomes your page address." />
       <TextField label="Email" name="email" type="email" autoComplete="email" />
       <PasswordField
         label="Password"
@@ -59,6 +43,6 @@ export function SignupForm({ loginHref }: { loginHref: string }) {
       <p className={styles.switchText}>
         Already have an account? <Link to={loginHref}>Log in</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { LIMITS } from '../../../contracts/rules.js';
+import { CharCounter } from '../../components/ui/char-counter.js';
 import fieldStyles from '../../components/ui/text-field.module.css';
 import formStyles from '../../components/ui/form.module.css';
 
@@ -15,12 +16,7 @@ export function BioField({ value, onChange }: { value: string; onChange: (bio: s
         <label className={fieldStyles.label} htmlFor={id}>
           Bio
         </label>
-        <span
-          id={counterId}
-          className={value.length >= max ? `${formStyles.counter} ${formStyles.full}` : formStyles.counter}
-        >
-          {value.length}/{max}
-        </span>
+        <CharCounter id={counterId} count={value.length} max={max} />
       </div>
       <textarea
         id={id}

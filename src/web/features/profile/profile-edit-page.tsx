@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SelfUser } from '../../../contracts/users.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { PasswordField } from '../../components/ui/password-field.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { TitledForm } from '../../components/ui/titled-form.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
 import { BioField } from './bio-field.js';
@@ -21,7 +22,6 @@ function pictureValue(choice: PictureChoice, currentUrl: string): string {
 }
 
 function EditForm({ me }: { me: SelfUser }) {
-  const titleId = useId();
   const update = useUpdateProfile();
   const [fields, setFields] = useState({
     name: me.name,
@@ -64,13 +64,14 @@ function EditForm({ me }: { me: SelfUser }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <div className={layoutStyles.intro}>
-        <h1 id={titleId} className={styles.title}>
-          Edit profile
-        </h1>
-        <p className={layoutStyles.subtitle}>This is how people and AI personas see you.</p>
-      </div>
+    <TitledForm
+      title="Edit profile"
+      subtitle="This is how people and AI personas see you."
+      className={styles.form}
+      headingClassName={layoutStyles.intro}
+      titleClassName={styles.title}
+      onSubmit={onSubmit}
+    >
       <ImagePicker
         name={fields.name}
         username={fields.username}
@@ -136,7 +137,7 @@ function EditForm({ me }: { me: SelfUser }) {
           Update
         </Button>
       </div>
-    </form>
+    </TitledForm>
   );
 }
 

@@ -1,20 +1,14 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { CHARIOTEER_LIMITS, type Seat } from '../../../../contracts/charioteer.js';
 import type { DirectoryEntry } from '../../../../contracts/personas.js';
 import { Button } from '../../../components/ui/button.js';
-import { CloseIcon, SearchIcon } from '../../../components/ui/icons.js';
+import { CloseIcon } from '../../../components/ui/icons.js';
+import { DirectorySearchField } from '../../../components/ui/search-field.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { useDirectory } from '../../../lib/directory-api.js';
 import { ExplorerTabs, tabButtonId } from '../../../components/ui/explorer-tabs.js';
-import {
-  SEARCH_DEBOUNCE_MS,
-  explorerTabs,
-  findTab,
-  tabFilter,
-  type ExplorerTab,
-} from '../../../lib/directory-tabs.js';
+import { useDirectorySearch } from '../../../lib/use-directory-search.js';
 import formStyles from '../../../components/ui/form.module.css';
 import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './charioteer.module.css';
@@ -41,31 +35,22 @@ export function seatHint(count: number): string {
 
 /** Chooses 2 to 5 personas from the directory, with the Explorer's search and tabs. */
 export function PersonaPicker({ username, seats, onChange }: PersonaPickerProps) {
-  const tabs = useMemo(() => explorerTabs(username), [username]);
-  const [tab, setTab] = useState<ExplorerTab>(() => findTab(tabs, 'All'));
-  const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
+  // The picker opens on All, not the Explorer's default tab, and keeps its tab to itself.
+  const [tabId, setTabId] = useState('All');
+  const { tabs, tab, search, settled, setSearch, selectTab, filter } = useDirectorySearch(username, {
+    tabId,
+    showTab: (next) => setTabId(next.id),
+  });
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
   const hintId = `${idPrefix}-hint`;
-  const directory = useDirectory(tabFilter(tab, settled, username));
+  const directory = useDirectory(filter);
   const full = seats.length >= personasMax;
   const seated = new Set(seats.map((seat) => seat._id));
 
   const toggle = (entry: DirectoryEntry) => {
     if (seated.has(entry._id)) onChange(seats.filter((seat) => seat._id !== entry._id));
     else if (!full) onChange([...seats, toSeat(entry)]);
-  };
-
-  const selectTab = (next: ExplorerTab) => {
-    if (next.kind === 'keyword') setSearch('');
-    setTab(next);
-  };
-
-  const typeSearch = (value: string) => {
-    setSearch(value);
-    const all = tabs[0];
-    if (value.trim() !== '' && tab.kind === 'keyword' && all) setTab(all);
   };
 
   const entries = directory.data?.pages.flatMap((page) => page.entries) ?? [];
@@ -99,20 +84,12 @@ export function PersonaPicker({ username, seats, onChange }: PersonaPickerProps)
         {seatHint(seats.length)}
       </p>
       <div role="search" className={formStyles.search}>
-        <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
-          Search personas
-        </label>
-        <SearchIcon size={18} className={formStyles.searchIcon} aria-hidden="true" />
-        <input
+        <DirectorySearchField
           id={`${idPrefix}-search`}
-          type="search"
-          className={styles.searchInput}
-          placeholder="search ai"
+          label="Search personas"
+          inputClassName={styles.searchInput}
           value={search}
-          maxLength={100}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => typeSearch(event.target.value)}
+          onSearch={setSearch}
         />
       </div>
       <ExplorerTabs tabs={tabs} selected={tab} onSelect={selectTab} panelId={panelId} idPrefix={idPrefix} />

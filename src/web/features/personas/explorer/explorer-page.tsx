@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ButtonLink } from '../../../components/ui/button.js';
-import { SearchIcon } from '../../../components/ui/icons.js';
+import { DirectorySearchField } from '../../../components/ui/search-field.js';
 import { useSession } from '../../../lib/session-store.js';
 import { DirectoryResults } from './directory-results.js';
 import { ExplorerTabs, tabButtonId } from '../../../components/ui/explorer-tabs.js';
@@ -35,21 +35,13 @@ function Explorer({ username }: { username: string }) {
         </ButtonLink>
       </div>
       <form role="search" className={formStyles.search} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId} className="visually-hidden">
-          search ai
-        </label>
-        <SearchIcon size={18} className={formStyles.searchIcon} aria-hidden="true" />
-        <input
+        <DirectorySearchField
           id={searchId}
-          type="search"
-          className={styles.searchInput}
-          placeholder="search ai"
-          value={search}
-          maxLength={100}
-          autoComplete="off"
-          spellCheck={false}
+          label="search ai"
+          inputClassName={styles.searchInput}
           enterKeyHint="search"
-          onChange={(event) => setSearch(event.target.value)}
+          value={search}
+          onSearch={setSearch}
         />
       </form>
       <ExplorerTabs tabs={tabs} selected={tab} onSelect={selectTab} panelId={panelId} idPrefix={idPrefix} />

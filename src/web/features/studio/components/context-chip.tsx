@@ -1,8 +1,8 @@
 import { contextChip } from '../model/recall.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
-import { Tooltip } from '../../../components/ui/tooltip.js';
 import { contextSize, useStudio } from '../state/studio-store.js';
 import { LayersIcon } from './studio-icons.js';
+import { TipIconButton } from './tip-icon-button.js';
 import styles from './context-chip.module.css';
 
 /** SPEC §2: the context size (characters, or K above 1000) and a button that frees the context. */
@@ -22,17 +22,14 @@ export function ContextChip() {
         <span className={styles.chipWord}>context </span>
         <strong className={styles.chipCount}>{contextChip(size)}</strong>
       </span>
-      <Tooltip label="Free the context" kind="secondary">
-        <button
-          type="button"
-          className={styles.chipFree}
-          aria-label="Free the context"
-          disabled={size === 0}
-          onClick={freeContext}
-        >
-          <CloseIcon size={14} />
-        </button>
-      </Tooltip>
+      <TipIconButton
+        label="Free the context"
+        className={styles.chipFree}
+        disabled={size === 0}
+        onClick={freeContext}
+      >
+        <CloseIcon size={14} />
+      </TipIconButton>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
 import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
-import { SearchIcon } from '../../../components/ui/icons.js';
+import { SearchField } from '../../../components/ui/search-field.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { useNotice } from '../hooks/notice.js';
 import { recallIntoContext } from '../hooks/recall-into-context.js';
@@ -56,14 +56,12 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
       </h2>
 
       <form role="search" className={styles.searchRow} onSubmit={search}>
-        <label htmlFor={`${id}-recall`} className="visually-hidden">
-          Search memory
-        </label>
-        <SearchIcon size={16} className={styles.searchIcon} />
-        <input
+        <SearchField
           id={`${id}-recall`}
-          type="search"
-          className={styles.searchInput}
+          label="Search memory"
+          iconSize={16}
+          iconClassName={styles.searchIcon}
+          inputClassName={styles.searchInput}
           placeholder="recall from memory"
           value={term}
           autoComplete="off"

@@ -6,6 +6,7 @@ import type { Busy } from '../hooks/use-studio-requests.js';
 import type { Notice, ShowNotice } from '../hooks/notice.js';
 import { ContextChip } from './context-chip.js';
 import { StudioNotice } from './studio-notice.js';
+import { TipIconButton } from './tip-icon-button.js';
 import {
   BoltIcon,
   BookmarkIcon,
@@ -90,31 +91,25 @@ export function OutputPanel(props: OutputPanelProps) {
           Output
         </label>
         <div className={styles.history} role="group" aria-label="Output history">
-          <Tooltip label="Previous output" kind="secondary">
-            <button
-              type="button"
-              className={styles.step}
-              aria-label="Previous output"
-              disabled={busy !== null || index <= 0}
-              onClick={() => stepHistory(-1)}
-            >
-              <ChevronLeftIcon />
-            </button>
-          </Tooltip>
+          <TipIconButton
+            label="Previous output"
+            className={styles.step}
+            disabled={busy !== null || index <= 0}
+            onClick={() => stepHistory(-1)}
+          >
+            <ChevronLeftIcon />
+          </TipIconButton>
           <span className={styles.position} aria-live="polite">
             {replies === 0 ? '0 / 0' : `${index + 1} / ${replies}`}
           </span>
-          <Tooltip label="Next output" kind="secondary">
-            <button
-              type="button"
-              className={styles.step}
-              aria-label="Next output"
-              disabled={busy !== null || index >= replies - 1}
-              onClick={() => stepHistory(1)}
-            >
-              <ChevronRightIcon />
-            </button>
-          </Tooltip>
+          <TipIconButton
+            label="Next output"
+            className={styles.step}
+            disabled={busy !== null || index >= replies - 1}
+            onClick={() => stepHistory(1)}
+          >
+            <ChevronRightIcon />
+          </TipIconButton>
         </div>
         <ContextChip />
       </div>

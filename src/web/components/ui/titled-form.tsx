@@ -1,0 +1,34 @@
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import layoutStyles from './layout.module.css';
+
+interface TitledFormProps {
+  title: string;
+  subtitle: string;
+  /** The form's own layout; each page sizes its form differently. */
+  className?: string;
+  /** The block around the title and subtitle. */
+  headingClassName?: string;
+  titleClassName?: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}
+
+/**
+ * A page-level form named by its h1, with a subtitle under it. The server validates (SPEC §5), so
+ * the browser's own validation is off.
+ */
+export function TitledForm(props: TitledFormProps) {
+  const { title, subtitle, className, headingClassName, titleClassName, onSubmit, children } = props;
+  const titleId = useId();
+  return (
+    <form className={className} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <div className={headingClassName}>
+        <h1 id={titleId} className={titleClassName}>
+          {title}
+        </h1>
+        <p className={layoutStyles.subtitle}>{subtitle}</p>
+      </div>
+      {children}
+    </form>
+  );
+}
