@@ -1,15 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { describeError } from '../../../lib/api-client.js';
 import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
 import { useSendMessage } from '../api/send-message.js';
-import {
-  useAiReplies,
-  usePersonaFailure,
-  usePersonaStreams,
-  type AiReplyStream,
-} from '../hooks/ai-reply-store.js';
+import { useAiReplies, useLiveReply } from '../hooks/ai-reply-store.js';
 import { useChatStore, type SelectedConversation } from '../hooks/chat-store.js';
 import { useMarkSeen } from '../hooks/use-mark-seen.js';
 import { useOlderMessages } from '../hooks/use-older-messages.js';
@@ -107,34 +102,4 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
       />
     </>
   );
-}
-
-/**
- * What a persona is saying right now in this conversation: typing (before its first words, or when this
- * tab joined mid-reply), the bubbles being written, and its last failure. A streamed bubble leaves
- * once the message list holds the stored reply with the same id.
- */
-function useLiveReply(personaId: string, held: readonly { _id: string }[]) {
-  const streams = usePersonaStreams(personaId);
-  const failure = usePersonaFailure(personaId);
-  const remove = useAiReplies((state) => state.remove);
-  const ids = useMemo(() => new Set(held.map((message) => message._id)), [held]);
-  const shown = useMemo(() => streams.filter((stream) => !ids.has(stream.replyId)), [streams, ids]);
-
-  useEffect(() => {
-    const stored = streams.filter((stream) => ids.has(stream.replyId)).map((stream) => stream.replyId);
-    if (stored.length > 0) remove(stored);
-  }, [streams, ids, remove]);
-
-  const writing = (stream: AiReplyStream) => !stream.partial && stream.text !== '';
-  const bubbles = shown.filter(writing);
-  const typing = shown.some((stream) => !stream.done && !writing(stream));
-  const key = [
-    typing ? 'typing' : '',
-    ...bubbles.map((stream) => `${stream.replyId}:${stream.text.length}`),
-    failure?.replyId ?? '',
-  ]
-    .filter(Boolean)
-    .join('|');
-  return { bubbles, typing, failure, key };
 }

@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { AiReplyStart } from '../../../../contracts/realtime.js';
@@ -39,7 +40,11 @@ interface AiReplyState {
   append: (replyId: string, delta: string) => boolean;
   /** A reply this tab missed the start of: typing state only. */
   resume: (payload: AiReplyStart) => void;
-  finish: (replyId: string) => void;
+  /**
+   * The reply was stored (its newMessage arrived). In the open conversation its bubble stays until the
+   * message list shows the stored message, so nothing blinks; anywhere else it simply goes.
+   */
+  stored: (replyId: string, where: { onScreen: boolean }) => void;
   fail: (failure: AiReplyFailure) => void;
   remove: (replyIds: readonly string[]) => void;
   dismissFailure: (personaId: string) => void;
@@ -78,10 +83,11 @@ export const useAiReplies = create<AiReplyState>()((set, get) => ({
         [replyId]: { replyId, conversationId, personaId, text: '', partial: true, done: false },
       },
     })),
-  finish: (replyId) =>
+  stored: (replyId, { onScreen }) =>
     set((state) => {
       const stream = state.streams[replyId];
       if (!stream || stream.done) return state;
+      if (!onScreen) return { streams: without(state.streams, [replyId]) };
       return { streams: { ...state.streams, [replyId]: { ...stream, done: true } } };
     }),
   fail: (failure) =>
@@ -101,7 +107,7 @@ export const useAiReplies = create<AiReplyState>()((set, get) => ({
 }));
 
 /** The replies of one persona that are still being written or not yet shown as stored messages. */
-export function usePersonaStreams(personaId: string): AiReplyStream[] {
+function usePersonaStreams(personaId: string): AiReplyStream[] {
   return useAiReplies(
     useShallow((state) => Object.values(state.streams).filter((stream) => stream.personaId === personaId)),
   );
@@ -114,9 +120,34 @@ export function usePersonaTyping(personaId: string | undefined): boolean {
   );
 }
 
-/** The last failed reply of a persona, if it has not been retried or dismissed. */
-export function usePersonaFailure(personaId: string): AiReplyFailure | undefined {
-  return useAiReplies((state) => state.failures[personaId]);
+/**
+ * What a persona is saying right now in the open conversation: typing (before its first words, or when this
+ * tab joined mid-reply), the bubbles being written, and its last failure. A stored reply's bubble leaves
+ * once the message list (`held`) holds the message with the same id.
+ */
+export function useLiveReply(personaId: string, held: readonly { _id: string }[]) {
+  const streams = usePersonaStreams(personaId);
+  const failure = useAiReplies((state) => state.failures[personaId]);
+  const remove = useAiReplies((state) => state.remove);
+  const ids = useMemo(() => new Set(held.map((message) => message._id)), [held]);
+  const shown = useMemo(() => streams.filter((stream) => !ids.has(stream.replyId)), [streams, ids]);
+
+  useEffect(() => {
+    const stored = streams.filter((stream) => ids.has(stream.replyId)).map((stream) => stream.replyId);
+    if (stored.length > 0) remove(stored);
+  }, [streams, ids, remove]);
+
+  const writing = (stream: AiReplyStream) => !stream.partial && stream.text !== '';
+  const bubbles = shown.filter(writing);
+  const typing = shown.some((stream) => !stream.done && !writing(stream));
+  const key = [
+    typing ? 'typing' : '',
+    ...bubbles.map((stream) => `${stream.replyId}:${stream.text.length}`),
+    failure?.replyId ?? '',
+  ]
+    .filter(Boolean)
+    .join('|');
+  return { bubbles, typing, failure, key };
 }
 
 // Nothing of one person's replies survives into the next person's session in this tab.

@@ -63,12 +63,8 @@ export function useChatEvents(
         partnerOf(client, message.conversationId, current) ??
         (current && message.sender === current.userId ? current.userId : undefined);
       const isOpen = current !== null && partner === current.userId;
-      // A persona's stored reply replaces its streamed bubble: the open conversation drops the bubble
-      // once its list shows the message (no blink between the two); elsewhere it simply goes.
-      if (message._id in useAiReplies.getState().streams) {
-        if (isOpen) replies.finish(message._id);
-        else replies.remove([message._id]);
-      }
+      // A persona's stored reply replaces its streamed bubble (the store decides how).
+      replies.stored(message._id, { onScreen: isOpen });
       if (partner !== undefined) {
         client.setQueryData<Message[]>(chatKeys.messages(partner), (held) =>
           held || isOpen ? mergeMessages(held ?? [], [message]) : held,
