@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SendMessageAck } from '../../contracts/realtime.js';
 import { ERRORS } from '../../contracts/errors.js';
 import type { Message } from '../../contracts/messages.js';
 import { buildUser, type BuiltUser } from '../test/factories.js';
@@ -27,16 +28,20 @@ const send = (from: BuiltUser, to: BuiltUser, message: string) =>
   from.client.post<Message>('/api/messages', { message, recipientId: to.user._id });
 
 describe('socket handshake', () => {
-  it('refuses a socket without a session', async () => {
-    await expect(connectSocket(server.baseUrl, server.client(), {})).rejects.toThrow(ERRORS.notSignedIn);
+  it('refuses a socket without a session, saying why with a code', async () => {
+    await expect(connectSocket(server.baseUrl, server.client(), {})).rejects.toMatchObject({
+      message: ERRORS.notSignedIn,
+      data: { error: ERRORS.notSignedIn, code: 'not_signed_in' },
+    });
   });
 
   it('refuses a userId query that is not the signed-in user', async () => {
     const eve = await buildUser(server.client());
     const bob = await buildUser(server.client());
-    await expect(connectSocket(server.baseUrl, eve.client, { userId: bob.user._id })).rejects.toThrow(
-      SOCKET_ERRORS.userMismatch,
-    );
+    await expect(connectSocket(server.baseUrl, eve.client, { userId: bob.user._id })).rejects.toMatchObject({
+      message: SOCKET_ERRORS.userMismatch,
+      data: { error: SOCKET_ERRORS.userMismatch, code: 'forbidden' },
+    });
   });
 
   it('closes the session’s sockets on logout', async () => {
@@ -71,14 +76,16 @@ describe('delivery', () => {
       message: ' via socket ',
       recipientId: bob.user._id,
     });
-    expect(ack).toMatchObject({ message: { text: 'via socket', sender: ada.user._id } });
+    expect(SendMessageAck.parse(ack)).toMatchObject({
+      message: { text: 'via socket', sender: ada.user._id },
+    });
     expect(await arrival).toEqual('message' in ack ? ack.message : undefined);
     const refused = await adaTab.emitWithAck('sendMessage', {
       message: 'x',
       recipientId: bob.user._id,
       senderId: bob.user._id,
     });
-    expect(refused).toEqual({ error: MESSAGE_ERRORS.forgedSender, code: 'forbidden' });
+    expect(SendMessageAck.parse(refused)).toEqual({ error: MESSAGE_ERRORS.forgedSender, code: 'forbidden' });
   });
 
   it('a message is stored before it is delivered, so a reconnecting client can fetch what it missed', async () => {

@@ -19,7 +19,7 @@ export async function createRealtime(
   sessions: SessionsService,
 ): Promise<Realtime> {
   const server = await createSocketServer(app.server, options, app.log);
-  authenticateSockets(server.io, sessions, (header) => app.parseCookie(header));
+  authenticateSockets(server.io, sessions, (header) => app.parseCookie(header), app.log);
   // First of the connection listeners, so no event reaches a handler unlimited.
   limitSocketEvents(server.io);
   const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();

@@ -1,4 +1,5 @@
-import { ERRORS } from '../../contracts/errors.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import type { SessionsService } from '../modules/accounts/sessions.service.js';
 import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
@@ -6,6 +7,11 @@ import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 export const SOCKET_ERRORS = {
   userMismatch: 'userId does not match the signed-in user',
 } as const;
+
+/** A refused handshake: the client's connect_error carries the message and, in `data`, the error with its code. */
+function refusal(response: ErrorResponse): Error & { data: ErrorResponse } {
+  return Object.assign(new Error(response.error), { data: response });
+}
 
 /**
  * Authenticates every socket from the session cookie. The original trusted a userId query
@@ -15,22 +21,27 @@ export function authenticateSockets(
   io: RealtimeServer,
   sessions: SessionsService,
   parseCookie: (header: string) => Record<string, string | undefined>,
+  log: FastifyBaseLogger,
 ): void {
   io.use((socket, next) => {
     const token = parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
     const resolve = token ? sessions.resolve(token) : Promise.resolve(undefined);
     resolve.then(
       (live) => {
-        if (!live) return next(new Error(ERRORS.notSignedIn));
+        if (!live) return next(refusal({ error: ERRORS.notSignedIn, code: 'not_signed_in' }));
         const claimed = socket.handshake.query.userId;
         if (claimed !== undefined && claimed !== live.user.id)
-          return next(new Error(SOCKET_ERRORS.userMismatch));
+          return next(refusal({ error: SOCKET_ERRORS.userMismatch, code: 'forbidden' }));
         socket.data.userId = live.user.id;
         socket.data.tokenHash = live.tokenHash;
         watchSessionExpiry(socket, sessions, live.expiresAt);
         next();
       },
-      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      (err: unknown) => {
+        // What failed (the database, most likely) is for the log, not for the client.
+        log.error({ err }, 'socket handshake failed');
+        next(refusal({ error: ERRORS.internal, code: 'internal' }));
+      },
     );
   });
 }
