@@ -42,7 +42,7 @@ export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): v
  * The onRequest hook of every protected route group: everyone without a live session gets 401 before their
  * body is even parsed, so no handler can forget to check.
  */
-export async function requireSignIn(request: FastifyRequest): Promise<void> {
+async function requireSignIn(request: FastifyRequest): Promise<void> {
   if (!request.session) throw new HttpError(401, ERRORS.notSignedIn);
 }
 

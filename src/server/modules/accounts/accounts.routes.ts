@@ -3,7 +3,7 @@ import { LoginRequest, SignupRequest, UpdateUserRequest } from '../../../contrac
 import { parseInput } from '../../lib/http-error.js';
 import {
   clearSessionCookie,
-  requireSignIn,
+  signedInOnly,
   setSessionCookie,
   type CookiePolicy,
 } from '../../plugins/session.js';
@@ -56,30 +56,30 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
   });
 
   // Everything below is for signed-in people only.
-  await app.register(async (signedIn) => {
-    signedIn.addHook('onRequest', requireSignIn);
+  await app.register(
+    signedInOnly(async (signedIn) => {
+      signedIn.get('/api/users/me', async (request) => toSelfUser(request.user));
 
-    signedIn.get('/api/users/me', async (request) => toSelfUser(request.user));
-
-    signedIn.get<{ Params: { query: string } }>('/api/users/profile/:query', async (request) => {
-      const viewer = request.user;
-      return toProfile(await accounts.profile(request.params.query), viewer);
-    });
-
-    signedIn.put<{ Params: { id: string } }>(
-      '/api/users/update/:id',
-      { bodyLimit: UPDATE_BODY_LIMIT },
-      async (request) => {
+      signedIn.get<{ Params: { query: string } }>('/api/users/profile/:query', async (request) => {
         const viewer = request.user;
-        const input = parseInput(UpdateUserRequest, request.body);
-        const { user, passwordChanged } = await accounts.update(viewer, request.params.id, input);
-        const session = request.session;
-        if (passwordChanged && session) {
-          await sessions.endOthers(user.id, session.tokenHash);
-          deps.realtime.endOtherSessions(user.id, session.tokenHash);
-        }
-        return toSelfUser(user);
-      },
-    );
-  });
+        return toProfile(await accounts.profile(request.params.query), viewer);
+      });
+
+      signedIn.put<{ Params: { id: string } }>(
+        '/api/users/update/:id',
+        { bodyLimit: UPDATE_BODY_LIMIT },
+        async (request) => {
+          const viewer = request.user;
+          const input = parseInput(UpdateUserRequest, request.body);
+          const { user, passwordChanged } = await accounts.update(viewer, request.params.id, input);
+          const session = request.session;
+          if (passwordChanged && session) {
+            await sessions.endOthers(user.id, session.tokenHash);
+            deps.realtime.endOtherSessions(user.id, session.tokenHash);
+          }
+          return toSelfUser(user);
+        },
+      );
+    }),
+  );
 }

@@ -28,6 +28,18 @@ async function answer(api: ReturnType<typeof studioApi>, index: number, text: st
 
 beforeEach(() => useStudio.getState().reset());
 
+/** The Studio with a first answer asked for and stopped: the moment a "busy" refusal can still come. */
+async function askThenStop() {
+  const api = studioApi();
+  const user = userEvent.setup();
+  renderApp('/studio', { user: studioUser });
+  await ask(user, 'first');
+  await waitFor(() => expect(api.streams).toHaveLength(1));
+  await user.click(screen.getByRole('button', { name: 'Stop' }));
+  expect(await screen.findByText('Stopped.')).toBeInTheDocument();
+  return { api, user };
+}
+
 describe('Studio: Ask AI', () => {
   it('asks on Enter and streams the answer into the output', async () => {
     const api = studioApi();
@@ -104,13 +116,7 @@ describe('Studio: Ask AI', () => {
   });
 
   it('retries a "busy" refusal that comes right after Stop, while the server winds the old one down', async () => {
-    const api = studioApi();
-    const user = userEvent.setup();
-    renderApp('/studio', { user: studioUser });
-    await ask(user, 'first');
-    await waitFor(() => expect(api.streams).toHaveLength(1));
-    await user.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(await screen.findByText('Stopped.')).toBeInTheDocument();
+    const { api, user } = await askThenStop();
 
     // Known by its code, whatever its wording.
     api.settings.refusals.push({ status: 429, body: { error: 'Reworded: still busy', code: 'ai_busy' } });
@@ -122,13 +128,7 @@ describe('Studio: Ask AI', () => {
   });
 
   it('does not retry another 429 right after Stop, even one worded like "busy"', async () => {
-    const api = studioApi();
-    const user = userEvent.setup();
-    renderApp('/studio', { user: studioUser });
-    await ask(user, 'first');
-    await waitFor(() => expect(api.streams).toHaveLength(1));
-    await user.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(await screen.findByText('Stopped.')).toBeInTheDocument();
+    const { api, user } = await askThenStop();
 
     api.settings.refusals.push({ status: 429, body: { error: AI_ERRORS.busy, code: 'ai_rate_limited' } });
     await ask(user, 'second');
