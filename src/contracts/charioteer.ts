@@ -67,6 +67,9 @@ export const Seat = z.object({
 });
 export type Seat = z.infer<typeof Seat>;
 
+/** How a turn that was stopped or failed part way is marked after its text, on screen and in an export. */
+export const CUT_SHORT_MARK = '(cut short)';
+
 export const Turn = z.object({
   _id: z.string(),
   discussionId: z.string(),
@@ -74,6 +77,8 @@ export const Turn = z.object({
   speakerId: z.string(),
   speakerKind: z.enum(['persona', 'user']),
   text: z.string(),
+  /** The turn was stopped or failed part way: `text` is what was said until then. */
+  cutShort: z.boolean(),
   createdAt: z.string(),
 });
 export type Turn = z.infer<typeof Turn>;

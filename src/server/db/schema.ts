@@ -87,6 +87,8 @@ export interface DiscussionTurnsTable {
   speakerId: string;
   speakerKind: 'persona' | 'user';
   text: string;
+  /** 1 when the turn was stopped or failed before it was finished: `text` is what was said until then. */
+  cutShort: number;
   createdAt: string;
 }
 

@@ -50,6 +50,7 @@ export function buildTurn(overrides: Partial<Turn> = {}): Turn {
     speakerId: 'persona-1',
     speakerKind: 'persona',
     text: 'Tea, obviously.',
+    cutShort: false,
     createdAt: '2024-05-07T10:00:01.000Z',
     ...overrides,
   };

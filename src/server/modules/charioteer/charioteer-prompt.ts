@@ -18,39 +18,65 @@ export interface TableContext {
   hostName: string;
 }
 
+interface Line {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
 /**
  * One persona's turn at the roundtable: its own prompt and memory, the topic and who else sits
- * there, the 100-word instruction, then the newest turns that fit, the others' words as "Name: text".
+ * there, the 100-word instruction, then the recent transcript: the speaker's own earlier turns as its
+ * (assistant) turns, everyone else's as "Name: text". The transcript is the newest RECENT_TURNS turns
+ * whose labelled text fits HISTORY_CHAR_BUDGET, the same budget a persona's chat history gets.
  */
 export function buildTurnPrompt(
   speaker: PersonaForPrompt,
   table: TableContext,
   recent: DiscussionTurnRow[],
+  budget = HISTORY_CHAR_BUDGET,
 ): ChatTurn[] {
   const others = [...table.names].filter(([id]) => id !== speaker.id).map(([, name]) => name);
   const system = [
     speaker.prompt.trim() || `You are ${speaker.name}.`,
     speaker.memory.trim() && `What you know: ${speaker.memory.trim()}`,
     `You are ${speaker.name}, taking part in a roundtable discussion with ${others.join(', ')}. The topic: ${table.topic}`,
+    'Your own earlier turns are your messages in this chat; the others speak as "Name: text". Build on what you said before rather than repeating it.',
     'Speak in your own voice, respond to what the others just said, and add something new. Reply in 100 words or less, in plain sentences without markdown, lists or emoji. Do not write other speakers lines.',
   ]
     .filter(Boolean)
     .join('\n\n');
 
-  const kept = newestWithin(recent.slice(-RECENT_TURNS), HISTORY_CHAR_BUDGET);
-  const turns = alternatingTurns(
-    kept.map((turn) =>
-      turn.speakerId === speaker.id
-        ? { role: 'assistant' as const, content: turn.text }
-        : { role: 'user' as const, content: `${speakerName(turn, table)}: ${turn.text}` },
-    ),
-  );
-  if (turns.length === 0) turns.push({ role: 'user', content: `Open the discussion on: ${table.topic}` });
-  else if (turns[turns.length - 1]?.role === 'assistant')
+  if (recent.length === 0)
+    return [
+      { role: 'system', content: system },
+      { role: 'user', content: `Open the discussion on: ${table.topic}` },
+    ];
+
+  const lines: Line[] = recent
+    .slice(-RECENT_TURNS)
+    .map((turn) =>
+      turn.speakerId === speaker.id && turn.speakerKind === 'persona'
+        ? { role: 'assistant', text: turn.text }
+        : { role: 'user', text: `${speakerName(turn, table)}: ${turn.text}` },
+    );
+  // newestWithin always keeps the newest line; a single line longer than the budget is shortened too.
+  const kept = newestWithin(lines, budget).map((line) => ({ ...line, text: clip(line.text, budget) }));
+  const leftOut = kept.length < recent.length;
+  // Opening with a user turn keeps the speaker's own first turn: providers drop a leading assistant turn.
+  const opening = `The discussion so far on: ${table.topic}${leftOut ? ' (earlier turns left out)' : ''}`;
+  const turns = alternatingTurns([
+    { role: 'user', content: opening },
+    ...kept.map((line) => ({ role: line.role, content: line.text })),
+  ]);
+  if (turns[turns.length - 1]?.role === 'assistant')
     turns.push({ role: 'user', content: 'Continue the discussion.' });
   return [{ role: 'system', content: system }, ...turns];
 }
 
 function speakerName(turn: DiscussionTurnRow, table: TableContext): string {
   return turn.speakerKind === 'user' ? table.hostName : (table.names.get(turn.speakerId) ?? 'Someone');
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

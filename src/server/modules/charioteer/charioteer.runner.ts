@@ -14,6 +14,9 @@ import { buildTurnPrompt } from './charioteer-prompt.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import { nextInOrder, seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
 
+/** How long a stop waits for the aborted turn to wind down before answering anyway. */
+const ABORT_WAIT_MS = 3000;
+
 export interface RunnerDeps {
   engine: AiEngine;
   /** The owner's AI budget: each turn is one of their generations and waits for its turn and its rate. */
@@ -31,7 +34,8 @@ export interface RunnerDeps {
  */
 export function charioteerRunner(deps: RunnerDeps) {
   const { engine, budget, limits, repo, accounts, emitter, log } = deps;
-  const running = new Map<string, AbortController>();
+  /** Discussions whose turn loop runs in this process, with how to stop it and when it has wound down. */
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
   async function seatsOf(ids: string[]): Promise<UserRow[]> {
     const rows = await Promise.all(ids.map((id) => accounts.findById(id)));
@@ -93,10 +97,16 @@ export function charioteerRunner(deps: RunnerDeps) {
       turns,
     );
     let text = '';
+    // What the owner has seen so far: all of it unless the leak guard holds some back.
+    let shown = '';
     const guard = leakGuardFor(speaker, host.username);
     const show = (delta: string) => {
-      if (delta) emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
+      if (!delta) return;
+      shown += delta;
+      emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
     };
+    const keep = (reply: string, cutShort: boolean) =>
+      store(discussionId, row.userId, { id: turnId, speakerId, text: reply, cutShort });
     const timeout = AbortSignal.timeout(limits.timeoutMs);
     try {
       for await (const delta of engine.stream({
@@ -109,32 +119,45 @@ export function charioteerRunner(deps: RunnerDeps) {
         if (guard?.leaked) break;
       }
     } catch (error) {
+      // Stopped by the owner or failed part way: the words already shown stay, marked as cut short.
+      const partial = filterAiReply(shown).trim();
+      if (partial) await keep(partial, true);
       if (signal.aborted) return false;
       throw aiFailure(error, timeout.aborted);
     }
     show(guard?.finish() ?? '');
     const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
     if (!reply) throw emptyAnswer();
+    // A stop that raced the last words still keeps them: the turn was said in full.
+    return (await keep(reply, false)) && !signal.aborted;
+  }
+
+  /** Stores a spoken turn, spends it from the run and shows it in the owner's tabs; false if the discussion is gone. */
+  async function store(
+    discussionId: string,
+    userId: string,
+    turn: { id: string; speakerId: string; text: string; cutShort: boolean },
+  ): Promise<boolean> {
+    const current = await repo.find(discussionId);
+    if (!current) return false;
     const stored = {
-      id: turnId,
+      id: turn.id,
       discussionId,
-      speakerId,
+      speakerId: turn.speakerId,
       speakerKind: 'persona' as const,
-      text: reply,
+      text: turn.text,
+      cutShort: turn.cutShort ? 1 : 0,
       createdAt: nowIso(),
     };
-    const current = await repo.find(discussionId);
-    // A stop that raced the last words wins: the turn is not kept.
-    if (!current || current.status === 'stopped') return false;
     await repo.addTurn(stored);
     await repo.update(discussionId, {
-      turnsLeft: current.turnsLeft - 1,
+      turnsLeft: Math.max(0, current.turnsLeft - 1),
       // A pick made while this turn was spoken is for the next turn; only the one just used is spent.
-      nextSpeakerId: current.nextSpeakerId === speakerId ? null : current.nextSpeakerId,
+      nextSpeakerId: current.nextSpeakerId === turn.speakerId ? null : current.nextSpeakerId,
       updatedAt: nowIso(),
     });
-    emitter.toUsers([row.userId], 'charioteerTurn', { discussionId, turn: toTurn(stored) });
-    await announce(discussionId, row.userId);
+    emitter.toUsers([userId], 'charioteerTurn', { discussionId, turn: toTurn(stored) });
+    await announce(discussionId, userId);
     return true;
   }
 
@@ -160,8 +183,8 @@ export function charioteerRunner(deps: RunnerDeps) {
   function start(discussionId: string, userId: string): void {
     if (running.has(discussionId)) return;
     const controller = new AbortController();
-    running.set(discussionId, controller);
-    void loop(discussionId, userId, controller);
+    const done = Promise.resolve().then(() => loop(discussionId, userId, controller));
+    running.set(discussionId, { controller, done });
   }
 
   return {
@@ -171,9 +194,15 @@ export function charioteerRunner(deps: RunnerDeps) {
     emitTurn(userId: string, stored: Turn): void {
       emitter.toUsers([userId], 'charioteerTurn', { discussionId: stored.discussionId, turn: stored });
     },
-    /** Aborts the turn being generated, if any. */
-    abort(discussionId: string): void {
-      running.get(discussionId)?.abort();
+    /**
+     * Aborts the turn being generated, if any, and waits (briefly) until what it said so far is stored,
+     * so the owner hears of the cut-short turn before the stop itself.
+     */
+    async abort(discussionId: string): Promise<void> {
+      const run = running.get(discussionId);
+      if (!run) return;
+      run.controller.abort();
+      await Promise.race([run.done, new Promise((resolve) => setTimeout(resolve, ABORT_WAIT_MS))]);
     },
     isRunningHere: (discussionId: string) => running.has(discussionId),
   };

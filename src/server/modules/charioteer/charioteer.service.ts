@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { titleFromMemory, type Action } from '../../../contracts/actions.js';
 import {
   CHARIOTEER_ERRORS,
+  CUT_SHORT_MARK,
   type Discussion,
   type DiscussionWithTurns,
   type ResumeDiscussionRequest,
@@ -108,8 +109,8 @@ export function charioteerService(
       if (row.status !== 'running' && row.status !== 'paused')
         throw new HttpError(409, CHARIOTEER_ERRORS.notRunning);
       const updated = await repo.update(row.id, { status: 'stopped', updatedAt: nowIso() });
-      runner.abort(row.id);
-      return changed(updated);
+      await runner.abort(row.id);
+      return changed((await repo.find(row.id)) ?? updated);
     },
 
     async pickNext(user: Host, id: string, personaId: string): Promise<Discussion> {
@@ -127,6 +128,7 @@ export function charioteerService(
         speakerId: user.id,
         speakerKind: 'user' as const,
         text,
+        cutShort: 0,
         createdAt: nowIso(),
       };
       await repo.addTurn(turn);
@@ -141,7 +143,8 @@ export function charioteerService(
       const row = await owned(user, id);
       const names = new Map((await runner.seatsOf(seatIds(row))).map((s) => [s.id, s.name]));
       const lines = (await repo.turns(row.id)).map(
-        (t) => `${t.speakerKind === 'user' ? user.name : (names.get(t.speakerId) ?? 'Someone')}: ${t.text}`,
+        (t) =>
+          `${t.speakerKind === 'user' ? user.name : (names.get(t.speakerId) ?? 'Someone')}: ${t.text}${t.cutShort ? ` ${CUT_SHORT_MARK}` : ''}`,
       );
       const memory = [`Roundtable: ${row.topic}`, '', ...lines].join('\n');
       const now = nowIso();

@@ -129,7 +129,8 @@ describe('running a discussion', () => {
     expect(prompts[2]?.slice(1)).toEqual([
       {
         role: 'user',
-        content: 'Seat 0: I think we should look closer.\nSeat 1: I think we should look closer.',
+        content:
+          'The discussion so far on: Is slow better than fast\nSeat 0: I think we should look closer.\nSeat 1: I think we should look closer.',
       },
     ]);
     const saved = await me.client.get<DiscussionWithTurns>(`/api/charioteer/discussions/${res.body._id}`);
@@ -164,32 +165,6 @@ describe('running a discussion', () => {
       personaId: me.user._id,
     });
     expect(wrongSeat.status).toBe(400);
-  });
-
-  it('stops at once: the turn in progress is dropped and upstream generation cancelled', async () => {
-    const { me, personas, socket } = await table(2);
-    fake.setDefault({ text: 'a b c d e f g h i j k l m n o p', chunkDelayMs: 100 });
-    const started = nextEvent(socket, 'charioteerTurnStart');
-    const { body } = await start(me, personas, 5);
-    await started;
-    const stopped = await me.client.post<Discussion>(`/api/charioteer/discussions/${body._id}/stop`, {});
-    expect(stopped.body.status).toBe('stopped');
-    await expect.poll(() => fake.requests.at(-1)?.abortedAt, { timeout: 2000 }).toBeDefined();
-    await new Promise((r) => setTimeout(r, 300));
-    const saved = await me.client.get<DiscussionWithTurns>(`/api/charioteer/discussions/${body._id}`);
-    expect(saved.body.turns).toEqual([]);
-    expect(saved.body.discussion.status).toBe('stopped');
-  });
-
-  it('stops with a clear message on a provider failure and keeps the transcript', async () => {
-    const { me, personas, socket } = await table(2);
-    fake.enqueue({ text: 'First thoughts.' }, { status: 500 });
-    const failed = statusReaches(socket, 'failed');
-    const { body } = await start(me, personas, 4);
-    const discussion = await failed;
-    expect(discussion.error).toBe('The AI service failed to answer. Please try again in a moment.');
-    const saved = await me.client.get<DiscussionWithTurns>(`/api/charioteer/discussions/${body._id}`);
-    expect(saved.body.turns.map((t) => t.text)).toEqual(['First thoughts.']);
   });
 });
 

@@ -30,6 +30,7 @@ export function toTurn(row: DiscussionTurnRow): Turn {
     speakerId: row.speakerId,
     speakerKind: row.speakerKind,
     text: row.text,
+    cutShort: row.cutShort === 1,
     createdAt: row.createdAt,
   };
 }

@@ -64,7 +64,11 @@ describe('the table', () => {
       within(seats)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['@bot1 speaks next', '@bot2 speaks next', '@bot3 speaks next']);
+    ).toEqual([
+      'Bot Number 1 @bot1 speaks next',
+      'Bot Number 2 @bot2 speaks next',
+      'Bot Number 3 @bot3 speaks next',
+    ]);
     expect(turnSpeakers()).toEqual(['@bot1', 'You']);
     // Text only: markup in a turn is shown as typed.
     expect(turnTexts()).toEqual(['Tea, obviously.', '<b>Coffee</b> please']);
@@ -75,7 +79,7 @@ describe('the table', () => {
     const { socket } = await openTable();
     emit(socket, 'charioteerTurnStart', { discussionId: 'disc-1', turnId: 't-live', speakerId: 'persona-2' });
     expect(within(log()).getByRole('status')).toHaveTextContent('@bot2 is speaking…');
-    const seat = screen.getByRole('button', { name: '@bot2 speaks next' }).closest('li');
+    const seat = screen.getByRole('button', { name: 'Bot Number 2 @bot2 speaks next' }).closest('li');
     expect(seat).toHaveTextContent('speaking…');
     emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 't-live', delta: 'Hello! ' });
     emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 't-live', delta: 'I am' });
@@ -94,6 +98,27 @@ describe('the table', () => {
     // A late delta for a stored turn does not bring the live copy back.
     emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 't-live', delta: ' again' });
     expect(streaming()).toBeNull();
+  });
+
+  it('keeps a stopped turn as what was said so far, marked as cut short', async () => {
+    const { socket } = await openTable({
+      turns: [buildTurn({ _id: 'turn-0', text: 'Said in full.', cutShort: false })],
+    });
+    emit(socket, 'charioteerTurnStart', { discussionId: 'disc-1', turnId: 't-cut', speakerId: 'persona-2' });
+    emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 't-cut', delta: 'Half of my' });
+    emit(socket, 'charioteerTurn', {
+      discussionId: 'disc-1',
+      turn: buildTurn({ _id: 't-cut', speakerId: 'persona-2', text: 'Half of my', cutShort: true }),
+    });
+    await status(socket, buildDiscussion({ status: 'stopped' }));
+    expect(streaming()).toBeNull();
+    const [whole, cut] = within(log()).getAllByRole('article');
+    expect(cut).toHaveTextContent('Half of my (cut short)');
+    expect(cut).toHaveAttribute('data-cut-short', 'true');
+    expect(within(cut as HTMLElement).getByTitle('Stopped before the end of the turn')).toHaveTextContent(
+      '(cut short): stopped before the end of the turn',
+    );
+    expect(whole).not.toHaveTextContent('cut short');
   });
 
   it('enables the controls that fit each status', async () => {
@@ -151,13 +176,15 @@ describe('the table', () => {
     const user = userEvent.setup();
     const { calls } = await openTable();
     expect(screen.getByText(/Next speaker:/)).toHaveTextContent('Next speaker: in seat order');
-    await user.click(button('@bot3 speaks next'));
-    await waitFor(() => expect(button('@bot3 speaks next')).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(button('Bot Number 3 @bot3 speaks next'));
+    await waitFor(() =>
+      expect(button('Bot Number 3 @bot3 speaks next')).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(callsTo(calls, 'POST', '/api/charioteer/discussions/disc-1/next')[0]?.body).toEqual({
       personaId: 'persona-3',
     });
     expect(screen.getByText(/Next speaker:/)).toHaveTextContent('Next speaker: @bot3');
-    expect(button('@bot1 speaks next')).toHaveAttribute('aria-pressed', 'false');
+    expect(button('Bot Number 1 @bot1 speaks next')).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('joins in with a message of my own, shown once even when the socket echoes it', async () => {

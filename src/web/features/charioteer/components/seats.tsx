@@ -30,7 +30,7 @@ export function Seats({ seats, speakingId, nextSpeakerId, canPick, onPick }: Sea
                 type="button"
                 className={styles.seatButtonBig}
                 aria-pressed={next}
-                aria-label={`@${seat.username} speaks next`}
+                aria-label={`${seat.name} @${seat.username} speaks next`}
                 aria-describedby={speaking ? `seat-state-${seat._id}` : undefined}
                 disabled={!canPick}
                 onClick={() => onPick(seat)}

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Seat, Turn } from '../../../../contracts/charioteer.js';
+import { CUT_SHORT_MARK, type Seat, type Turn } from '../../../../contracts/charioteer.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import type { LiveTurn } from '../hooks/use-charioteer-events.js';
@@ -38,17 +38,20 @@ function TurnView({
   text,
   mine,
   streaming,
+  cutShort,
 }: {
   speaker: Speaker;
   text: string;
   mine: boolean;
   streaming?: boolean;
+  cutShort?: boolean;
 }) {
   return (
     <article
       className={mine ? `${styles.turn} ${styles.turnMine}` : styles.turn}
       aria-busy={streaming || undefined}
       data-streaming={streaming || undefined}
+      data-cut-short={cutShort || undefined}
     >
       <Avatar name={speaker.name} username={speaker.username} src={speaker.profilePic} size={36} />
       <div className={styles.turnBody}>
@@ -56,6 +59,15 @@ function TurnView({
         <p className={styles.turnText}>
           {text}
           {streaming ? <span className={indicatorStyles.caret} aria-hidden="true" /> : null}
+          {cutShort ? (
+            <>
+              {' '}
+              <span className={styles.cutShort} title="Stopped before the end of the turn">
+                {CUT_SHORT_MARK}
+                <span className="visually-hidden">: stopped before the end of the turn</span>
+              </span>
+            </>
+          ) : null}
         </p>
       </div>
     </article>
@@ -93,6 +105,7 @@ export function Transcript({ turns, seats, me, live }: TranscriptProps) {
           speaker={speakerOf(turn.speakerId, turn.speakerKind, seats, me)}
           text={turn.text}
           mine={turn.speakerKind === 'user'}
+          cutShort={turn.cutShort}
         />
       ))}
       {live && liveSpeaker ? (
