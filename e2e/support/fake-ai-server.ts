@@ -10,6 +10,10 @@
  * - "slowly": the normal reply after 2.5 s, one word every 350 ms (tests that stop or watch a stream);
  * - "haltingly": the normal reply after 2.5 s, one word every 2 s, so a screenshot taken mid-stream
  *   shows the same words on every run (npm run screenshots);
+ * - "brokenly": the first four words of the normal reply, one every 300 ms, then the connection drops
+ *   (a provider failing mid-stream);
+ * - "tally" anywhere in the system turn (a roundtable topic): "I have spoken N times before.", N being
+ *   the assistant turns in the request, so a test can see whether a speaker was shown its own turns;
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
@@ -38,6 +42,13 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
   if (/\bslowly\b/i.test(said)) return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 350 };
   if (/\bhaltingly\b/i.test(said))
     return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 2_000 };
+  if (/\bbrokenly\b/i.test(said))
+    return { text: FAKE_AI_REPLY, firstByteDelayMs: THINK_MS, chunkDelayMs: 300, cutAfterChunks: 4 };
+  const system = body.messages.find((message) => message.role === 'system')?.content ?? '';
+  if (/\btally\b/i.test(system)) {
+    const spoken = body.messages.filter((message) => message.role === 'assistant').length;
+    return { text: `I have spoken ${spoken} times before.`, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 };
+  }
   return undefined;
 }
 
