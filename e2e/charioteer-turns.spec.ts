@@ -56,6 +56,7 @@ test.describe('Charioteer turns', () => {
     await check();
     await page.reload();
     await check();
+    await page.screenshot({ path: '/tmp/chariot-cut-short-1280.png' });
   });
 
   test('a turn the provider breaks off keeps what streamed, marked as cut short, across a reload', async ({

@@ -202,7 +202,9 @@ export function charioteerRunner(deps: RunnerDeps) {
       const run = running.get(discussionId);
       if (!run) return;
       run.controller.abort();
-      await Promise.race([run.done, new Promise((resolve) => setTimeout(resolve, ABORT_WAIT_MS))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([run.done, new Promise((resolve) => (timer = setTimeout(resolve, ABORT_WAIT_MS)))]);
+      clearTimeout(timer);
     },
     isRunningHere: (discussionId: string) => running.has(discussionId),
   };

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../contracts/actions.js';
 import {
   CHARIOTEER_ERRORS,
@@ -6,67 +6,12 @@ import {
   type DiscussionWithTurns,
   type Turn,
 } from '../../../contracts/charioteer.js';
-import type { ProfileResponse } from '../../../contracts/users.js';
-import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser } from '../../test/factories.js';
+import { nextEvent } from '../../test/socket-client.js';
+import { charioteerTestbed, collectTurns, startDiscussion, statusReaches } from './test/charioteer-table.js';
 
-let fake: FakeOpenAi;
-let server: TestServer;
-const sockets: TestSocket[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ text: 'I think we should look closer.' });
-  server = await startTestServer({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.baseUrl,
-    AI_MODEL: 'fake-model',
-    AI_TIMEOUT: '5s',
-  });
-});
-afterEach(() => {
-  sockets.splice(0).forEach((s) => s.close());
-  fake.setDefault({ text: 'I think we should look closer.' });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-
-async function table(seats = 3) {
-  const me = await buildUser(server.client());
-  const maker = await buildUser(server.client());
-  const personas: ProfileResponse[] = [];
-  for (let i = 0; i < seats; i += 1) personas.push(await buildPersona(maker.client, { name: `Seat ${i}` }));
-  const socket = await connectSocket(server.baseUrl, me.client, { userId: me.user._id });
-  sockets.push(socket);
-  return { me, personas, socket };
-}
-
-const start = (
-  me: BuiltUser,
-  personas: ProfileResponse[],
-  turns: number,
-  topic = 'Is slow better than fast',
-) =>
-  me.client.post<Discussion>('/api/charioteer/discussions', {
-    topic,
-    personaIds: personas.map((p) => p._id),
-    turns,
-  });
-
-function statusReaches(socket: TestSocket, status: Discussion['status']): Promise<Discussion> {
-  return new Promise((resolve) =>
-    socket.on('charioteerStatus', ({ discussion }) => discussion.status === status && resolve(discussion)),
-  );
-}
-
-function collectTurns(socket: TestSocket): Turn[] {
-  const turns: Turn[] = [];
-  socket.on('charioteerTurn', ({ turn }) => turns.push(turn));
-  return turns;
-}
+const { bed, table } = charioteerTestbed();
+const start = startDiscussion;
 
 describe('starting a discussion', () => {
   it.each([
@@ -101,7 +46,7 @@ describe('starting a discussion', () => {
       ).status,
     ).toBe(400);
     expect(
-      (await server.client().post('/api/charioteer/discussions', { topic: 't', personaIds: [] })).status,
+      (await bed.server.client().post('/api/charioteer/discussions', { topic: 't', personaIds: [] })).status,
     ).toBe(401);
   });
 });
@@ -113,14 +58,14 @@ describe('running a discussion', () => {
     const deltas: string[] = [];
     socket.on('charioteerTurnDelta', ({ delta }) => deltas.push(delta));
     const finished = statusReaches(socket, 'finished');
-    const before = fake.requests.length;
+    const before = bed.fake.requests.length;
     const res = await start(me, personas, 3);
     expect(res.status).toBe(201);
     expect(res.body.seats.map((s) => s._id)).toEqual(personas.map((p) => p._id));
     await finished;
     expect(turns.map((t) => t.speakerId)).toEqual(personas.map((p) => p._id));
     expect(deltas.join('')).toBe('I think we should look closer.'.repeat(3));
-    const prompts = fake.requests.slice(before).map((r) => r.body.messages);
+    const prompts = bed.fake.requests.slice(before).map((r) => r.body.messages);
     expect(prompts[0]?.[0]?.content).toContain('roundtable discussion with Seat 1, Seat 2');
     expect(prompts[0]?.[0]?.content).toContain('Reply in 100 words or less');
     expect(prompts[0]?.slice(1)).toEqual([
@@ -140,7 +85,7 @@ describe('running a discussion', () => {
 
   it('lets the user pick the next speaker and join in', async () => {
     const { me, personas, socket } = await table(3);
-    fake.setDefault({ text: 'Slow words here.', chunkDelayMs: 60 });
+    bed.fake.setDefault({ text: 'Slow words here.', chunkDelayMs: 60 });
     const turns = collectTurns(socket);
     const firstTurn = nextEvent(socket, 'charioteerTurnStart');
     const finished = statusReaches(socket, 'finished');
@@ -159,7 +104,7 @@ describe('running a discussion', () => {
       personas[0]?._id,
       personas[2]?._id,
     ]);
-    const last = fake.requests.at(-1)?.body.messages.at(-1)?.content;
+    const last = bed.fake.requests.at(-1)?.body.messages.at(-1)?.content;
     expect(last).toContain(`${me.user.name}: What about the cost?`);
     const wrongSeat = await me.client.post(`/api/charioteer/discussions/${body._id}/next`, {
       personaId: me.user._id,
@@ -171,12 +116,12 @@ describe('running a discussion', () => {
 describe('limits, ownership and export', () => {
   it('runs one discussion per user at a time, and only its owner may see or steer it', async () => {
     const { me, personas, socket } = await table(2);
-    fake.setDefault({ text: 'one two three four five six', chunkDelayMs: 80 });
+    bed.fake.setDefault({ text: 'one two three four five six', chunkDelayMs: 80 });
     const { body } = await start(me, personas, 3);
     const second = await start(me, personas, 3);
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ error: CHARIOTEER_ERRORS.alreadyRunning, code: 'conflict' });
-    const stranger = await buildUser(server.client());
+    const stranger = await buildUser(bed.server.client());
     for (const path of ['', '/stop', '/pause', '/export']) {
       const res = path
         ? await stranger.client.post(`/api/charioteer/discussions/${body._id}${path}`, {})
