@@ -229,4 +229,29 @@ test.describe('AI personas', () => {
     await expect(page.getByRole('alert')).toHaveText('This file is not a character card');
     await expect(field(page, /^Name/)).toHaveValue('');
   });
+
+  test("a starter persona is credited to Simplified; a person's persona links to its creator", async ({
+    page,
+    request,
+  }) => {
+    const creator = newCredentials('credit');
+    await createUser(request, creator);
+    await signIn(page, creator);
+
+    await page.goto('/ai');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Created by Simplified', { exact: true })).toBeVisible();
+    await expect(page.getByText(/@simplified/)).toHaveCount(0);
+    await expect(page.locator('a[href="/simplified"]')).toHaveCount(0);
+
+    const persona = await createPersona(page.request, {
+      username: newPersonaUsername('credited'),
+      name: 'Credited Sage',
+      tag: 'Fun',
+    });
+    await page.goto(`/${persona.username}`);
+    await page.getByRole('link', { name: `@${creator.username}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${creator.username}$`));
+    await expect(page.getByRole('heading', { level: 1, name: creator.name })).toBeVisible();
+  });
 });

@@ -7,6 +7,7 @@ import * as conversationMemory from './migrations/004-conversation-memory.js';
 import * as actions from './migrations/005-actions.js';
 import * as charioteer from './migrations/006-charioteer.js';
 import * as profilePicIndex from './migrations/007-profile-pic-index.js';
+import * as personaOpeningMessage from './migrations/008-persona-opening-message.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-actions': actions,
   '006-charioteer': charioteer,
   '007-profile-pic-index': profilePicIndex,
+  '008-persona-opening-message': personaOpeningMessage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

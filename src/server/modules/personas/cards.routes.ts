@@ -22,7 +22,8 @@ export async function cardsRoutes(
   app.post('/api/ai/cards/parse', { bodyLimit: PARSE_BODY_LIMIT }, async (request) => {
     const { file } = parseInput(ParseCardRequest, request.body);
     try {
-      return cardToDraft(await decodeCardFile(file));
+      const { json, png } = await decodeCardFile(file);
+      return cardToDraft(json, png);
     } catch (error) {
       if (error instanceof CardError) throw new HttpError(400, error.message);
       throw error;
