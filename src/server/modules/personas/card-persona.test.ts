@@ -180,6 +180,34 @@ describe('importing a PNG character card', () => {
   });
 });
 
+describe('exporting a persona with a picture', () => {
+  it('writes the PNG card on its own picture, so importing it back brings picture and opening message', async () => {
+    const png = encodePng(picture(40, 40));
+    const username = `pictured${Date.now().toString(36)}`;
+    const created = await me.client.post<ProfileResponse>('/api/ai/createAI', {
+      name: 'Pictured',
+      username,
+      bio: 'Has a face.',
+      prompt: 'You have a face.',
+      tag: 'Art',
+      openingMessage: 'Hello, nice to see you.',
+      profilePic: pngDataUrl(png),
+    });
+    expect(created.status).toBe(201);
+    const exported = await fetch(`${server.baseUrl}/api/ai/cards/${username}?format=png`, {
+      headers: { cookie: me.client.cookieHeader },
+    });
+    const card = Buffer.from(await exported.arrayBuffer());
+    const parsed = await me.client.post<CardDraft>('/api/ai/cards/parse', { file: pngDataUrl(card) });
+    expect(parsed.body).toMatchObject({
+      name: 'Pictured',
+      openingMessage: 'Hello, nice to see you.',
+      profilePic: pngDataUrl(png),
+      notes: [],
+    });
+  });
+});
+
 describe('a persona’s opening message', () => {
   it('is its first message in a conversation someone starts with it, and only in a new one', async () => {
     const persona = await buildPersona(me.client, { name: 'Greeter' });

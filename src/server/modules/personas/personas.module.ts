@@ -15,5 +15,5 @@ export async function registerPersonas(
 ): Promise<void> {
   const personas = personasService(personasRepository(deps.db.kysely), deps.accounts, deps.uploads);
   await app.register(signedInOnly(personasRoutes), { personas });
-  await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts });
+  await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });
 }
