@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { characterCardJson, createPersona, newPersonaUsername } from './support/personas.js';
+import { composer } from './support/chat.js';
+import {
+  characterCardJson,
+  characterCardPng,
+  createPersona,
+  newPersonaUsername,
+} from './support/personas.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
 /** A directory card, found by its Message link (names may repeat; usernames never do). */
@@ -228,5 +234,95 @@ test.describe('AI personas', () => {
     });
     await expect(page.getByRole('alert')).toHaveText('This file is not a character card');
     await expect(field(page, /^Name/)).toHaveValue('');
+  });
+
+  test("a starter persona is credited to Simplified; a person's persona links to its creator", async ({
+    page,
+    request,
+  }) => {
+    const creator = newCredentials('credit');
+    await createUser(request, creator);
+    await signIn(page, creator);
+
+    await page.goto('/ai');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Created by Simplified', { exact: true })).toBeVisible();
+    await expect(page.getByText(/@simplified/)).toHaveCount(0);
+    await expect(page.locator('a[href="/simplified"]')).toHaveCount(0);
+
+    const persona = await createPersona(page.request, {
+      username: newPersonaUsername('credited'),
+      name: 'Credited Sage',
+      tag: 'Fun',
+    });
+    await page.goto(`/${persona.username}`);
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: `@${creator.username}`, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${creator.username}$`));
+    await expect(page.getByRole('heading', { level: 1, name: creator.name })).toBeVisible();
+  });
+
+  test('a PNG card gives the persona its picture, a private sheet and an opening message that starts each chat', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const creator = newCredentials('ferry');
+    const visitor = newCredentials('passenger');
+    await createUser(request, creator);
+    await createUser(request, visitor);
+    await signIn(page, creator);
+    const username = newPersonaUsername('ferry');
+    const opening = 'Evening, the user Last ferry of the night. Where are you headed?';
+
+    await page.goto('/create');
+    await page.getByLabel('Import character card').setInputFiles({
+      name: 'ferry.png',
+      mimeType: 'image/png',
+      buffer: characterCardPng('Captain Wren'),
+    });
+    await expect(field(page, /^Name/)).toHaveValue('Captain Wren');
+    await expect(page.getByRole('img', { name: 'Profile picture of Captain Wren' })).toHaveAttribute(
+      'src',
+      /^data:image\/png;base64,/,
+    );
+    await expect(field(page, /^Bio/)).toHaveValue('A calm ferry captain for late night chats.');
+    await expect(field(page, /^Prompt/)).toHaveValue(/runs the night ferry across the bay/);
+    await expect(field(page, /^Prompt/)).toHaveValue(/Scenario: the user boards the last ferry/);
+    await expect(field(page, /^Memory/)).toHaveValue(/^Example dialogue:\nthe user: Is it far/);
+    await expect(field(page, /^Opening message/)).toHaveValue(opening);
+
+    await field(page, /^Username/).fill(username);
+    await page.getByRole('button', { name: 'Create AI' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${username}$`));
+    const picture = page.getByRole('img', { name: 'Profile picture of Captain Wren' });
+    await expect(picture).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{64}\.png$/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await expect(page.getByText('A calm ferry captain for late night chats.')).toBeVisible();
+    await expect(page.getByText(/Twenty minutes/)).toHaveCount(0);
+
+    // Someone else sees the picture and the bio, never the sheet or the opening message, until they say hello.
+    const other = await browser.newContext();
+    const them = await other.newPage();
+    await signIn(them, visitor);
+    await them.goto(`/${username}`);
+    await expect(them.getByRole('img', { name: 'Profile picture of Captain Wren' })).toHaveAttribute(
+      'src',
+      /^\/uploads\//,
+    );
+    await expect(them.getByText(/night ferry across the bay|Last ferry of the night/)).toHaveCount(0);
+    await them.goto(`/chat/:${username}`);
+    const box = composer(them, username);
+    await box.fill('Hello there');
+    await box.press('Enter');
+    const bubbles = them.getByRole('log').locator('article');
+    await expect(bubbles.first()).toContainText(`@${username}`);
+    await expect(bubbles.first()).toContainText(opening);
+    await expect(bubbles.nth(1)).toContainText('Hello there');
+    await them.reload();
+    await expect(them.getByRole('log').locator('article').first()).toContainText(opening);
+    await other.close();
   });
 });

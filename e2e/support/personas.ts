@@ -2,6 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import type { CreateAiRequest } from '../../src/contracts/personas.js';
 import type { CategoryTag } from '../../src/contracts/rules.js';
 import { ProfileResponse } from '../../src/contracts/users.js';
+import { makePng, withTextChunk } from './png.js';
 
 let counter = 0;
 
@@ -55,4 +56,34 @@ export function characterCardJson(name: string): Buffer {
     },
   };
   return Buffer.from(JSON.stringify(card), 'utf8');
+}
+
+/**
+ * A Character Card V2 as a PNG, the way card apps share one: a real picture with the card JSON in a base64
+ * `chara` tEXt chunk. Its sheet, example dialogue and first message are distinct so a test can tell where
+ * each one went.
+ */
+export function characterCardPng(name: string, size = 64): Buffer {
+  const card = {
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: {
+      name,
+      description: `{{char}} runs the night ferry across the bay. She knows every lighthouse by its blink.`,
+      personality: 'Calm, wry, punctual.',
+      scenario: '{{user}} boards the last ferry of the night.',
+      first_mes: 'Evening, {{user}}! Last ferry of the night. Where are you headed?',
+      mes_example: '<START>\n{{user}}: Is it far?\n{{char}}: Twenty minutes, if the fog stays polite.',
+      creator_notes: 'A calm ferry captain for late night chats.',
+      system_prompt: '',
+      post_history_instructions: '',
+      alternate_greetings: [],
+      tags: ['Fun'],
+      creator: 'e2e',
+      character_version: '1',
+      extensions: {},
+    },
+  };
+  const payload = Buffer.from(JSON.stringify(card), 'utf8').toString('base64');
+  return withTextChunk(makePng(size, size), 'chara', payload);
 }

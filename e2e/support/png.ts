@@ -52,6 +52,13 @@ export function encodePng({ width, height, data }: RgbaImage): Buffer {
   ]);
 }
 
+/** `png` with a tEXt chunk (keyword, NUL, Latin-1 text) added before its IEND, as card apps store cards. */
+export function withTextChunk(png: Buffer, keyword: string, text: string): Buffer {
+  const iend = png.length - 12; // IEND is the last chunk, with no data: length, type and CRC
+  const data = Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.of(0), Buffer.from(text, 'latin1')]);
+  return Buffer.concat([png.subarray(0, iend), chunk('tEXt', data), png.subarray(iend)]);
+}
+
 /** The Paeth predictor of the PNG specification (filter type 4). */
 function paeth(left: number, up: number, upLeft: number): number {
   const p = left + up - upLeft;

@@ -9,6 +9,38 @@ import {
 } from './rules.js';
 import { PublicUser } from './users.js';
 
+/**
+ * A persona's opening message becomes its first bubble, so it keeps only what a persona's replies may hold
+ * (SPEC §5: letters, digits, whitespace and . ? , % '); anything else is dropped as it is typed.
+ */
+export function filterOpeningMessage(raw: string): string {
+  return raw.replace(/[^\p{L}\p{N}\s.?,%']/gu, '');
+}
+
+const openingMessage = z
+  .string()
+  .transform((raw) => filterOpeningMessage(raw).trim())
+  .pipe(
+    z
+      .string()
+      .max(
+        PERSONA_LIMITS.openingMessageMax,
+        `Opening message must be at most ${PERSONA_LIMITS.openingMessageMax} characters`,
+      ),
+  );
+
+/** A picture to store with a new persona: an image data URL (the uploads rule checks it) or '' for none. */
+const newPicture = z
+  .string()
+  .refine((value) => value === '' || value.startsWith('data:image/'), 'profilePic must be an image data URL');
+
+/**
+ * The reserved account name that owns the starter personas. No account has it (nobody may sign up as it), so
+ * the app credits these personas to the product itself rather than linking to a profile that does not exist.
+ */
+export const STARTER_CREATOR = 'simplified';
+export const STARTER_CREATOR_LABEL = 'Simplified';
+
 const tagMessage = `Category must be one of: ${CATEGORY_TAGS.join(', ')}`;
 
 /** A text field run through a SPEC §5 filter, then checked for presence and length, naming the field. */
@@ -43,6 +75,10 @@ export const CreateAiRequest = z.object({
   memory: filtered('Memory', filterPersonaText, PERSONA_LIMITS.memoryMax, false).default(''),
   tag,
   createdByUsername: z.string().optional(),
+  /** Not in SPEC §7: what the persona says first when someone starts a conversation with it. */
+  openingMessage: openingMessage.default(''),
+  /** Not in SPEC §7: a profile picture for the persona, such as the picture of an imported card. */
+  profilePic: newPicture.default(''),
 });
 export type CreateAiRequest = z.input<typeof CreateAiRequest>;
 
@@ -54,6 +90,8 @@ export const UpdateAiFieldsRequest = z.object({
   prompt: filtered('Prompt', filterPersonaText, PERSONA_LIMITS.editFieldMax, true),
   memory: filtered('Memory', filterPersonaText, PERSONA_LIMITS.memoryMax, false).default(''),
   tag,
+  /** Left as it is when absent, so SPEC §7 callers that do not know the field keep it. */
+  openingMessage: openingMessage.optional(),
 });
 export type UpdateAiFieldsRequest = z.input<typeof UpdateAiFieldsRequest>;
 
@@ -91,6 +129,10 @@ export const CardDraft = z.object({
   prompt: z.string(),
   memory: z.string(),
   tag: z.enum(CATEGORY_TAGS),
+  /** The card's first_mes, which the persona says first in each new conversation. */
+  openingMessage: z.string(),
+  /** A PNG card's picture (its text chunks removed) as a data URL, to become the profile picture; '' if none. */
+  profilePic: z.string(),
   /** What had to change to fit our fields: cuts and removed characters, in plain words. */
   notes: z.array(z.string()),
 });

@@ -100,6 +100,8 @@ export const PERSONA_LIMITS = {
   nameMax: 50,
   usernameMax: 30,
   cardBioChars: 50,
+  /** What a persona says first in a new conversation (its opening message); the edit panel's field limit. */
+  openingMessageMax: 1000,
   createFallbackMs: 5000,
 } as const;
 

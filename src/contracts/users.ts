@@ -87,6 +87,8 @@ export const PublicUser = z.object({
   /** A persona's prompt and memory reach only its creator. */
   prompt: z.string().optional(),
   memory: z.string().optional(),
+  /** Likewise its opening message: others see it only as its first bubble in their conversation. */
+  openingMessage: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

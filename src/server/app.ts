@@ -103,7 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     web: webLookupService(ai, config.wikiApiUrl, config.contactEmail),
   });
   await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine, budget });
-  await registerPersonas(app, { db: deps.db, accounts: accountsRepo });
+  await registerPersonas(app, { db: deps.db, accounts: accountsRepo, uploads });
   const actionsRepo = actionsRepository(deps.db.kysely);
   await app.register(signedInOnly(actionsRoutes), { actions: actionsService(actionsRepo) });
   await registerCharioteer(app, {

@@ -8,6 +8,7 @@ import * as actions from './migrations/005-actions.js';
 import * as charioteer from './migrations/006-charioteer.js';
 import * as profilePicIndex from './migrations/007-profile-pic-index.js';
 import * as discussionTurnCutShort from './migrations/008-discussion-turn-cut-short.js';
+import * as personaOpeningMessage from './migrations/009-persona-opening-message.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-charioteer': charioteer,
   '007-profile-pic-index': profilePicIndex,
   '008-discussion-turn-cut-short': discussionTurnCutShort,
+  '009-persona-opening-message': personaOpeningMessage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,6 +13,8 @@ export interface UsersTable {
   profilePic: Generated<string>;
   prompt: Generated<string>;
   memory: Generated<string>;
+  /** A persona's first message in each new conversation ('' for none). */
+  openingMessage: Generated<string>;
   tag: Generated<string>;
   createdByUsername: Generated<string>;
   isAi: Generated<Flag>;

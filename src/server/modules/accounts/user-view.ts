@@ -1,7 +1,7 @@
 import type { ProfileResponse, PublicUser, SelfUser } from '../../../contracts/users.js';
 import type { UserRow } from '../../db/schema.js';
 
-/** A user row as anyone may see it; a persona's prompt and memory only for its creator. */
+/** A user row as anyone may see it; a persona's prompt, memory and opening message only for its creator. */
 export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): PublicUser {
   const view: PublicUser = {
     _id: row.id,
@@ -19,6 +19,7 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
   if (row.isAi === 1 && viewer && row.createdByUsername === viewer.username) {
     view.prompt = row.prompt;
     view.memory = row.memory;
+    view.openingMessage = row.openingMessage;
   }
   return view;
 }

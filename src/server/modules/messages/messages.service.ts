@@ -12,6 +12,7 @@ import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { TokenBuckets } from '../../lib/rate-limiter.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { openingMessageOf } from '../personas/opening-message.js';
 import { toConversation, toMessage } from './message-view.js';
 import type { MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
@@ -68,10 +69,23 @@ export function messagesService(
       if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
 
       const now = nowIso();
+      // Made first, so a persona's opening message sorts before the message that started the conversation.
+      const openingId = newId();
       const messageId = newId();
       const conversationId = newId();
       const saved = await repo.transaction(async (trx) => {
         const conversation = await repo.ensureConversation(conversationId, sender.id, recipient.id, now, trx);
+        const openingText = conversation.id === conversationId ? openingMessageOf(recipient) : '';
+        const opening = openingText
+          ? {
+              id: openingId,
+              conversationId: conversation.id,
+              senderId: recipient.id,
+              text: openingText,
+              createdAt: now,
+            }
+          : null;
+        if (opening) await repo.insertMessage(opening, trx);
         const row = {
           id: messageId,
           conversationId: conversation.id,
@@ -81,9 +95,11 @@ export function messagesService(
         };
         await repo.insertMessage(row, trx);
         await repo.setLatest(conversation.id, input.message, sender.id, now, trx);
-        return { row, firstInConversation: conversation.id === conversationId };
+        return { row, opening, firstInConversation: conversation.id === conversationId };
       });
       const message = toMessage({ ...saved.row, seen: 0 });
+      if (saved.opening)
+        emitter.toUsers([sender.id, recipient.id], 'newMessage', toMessage({ ...saved.opening, seen: 0 }));
       emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
       // Presence is best effort: the message is already stored and delivered.
       if (saved.firstInConversation) await presence.introduce(sender.id, recipient.id).catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import { cardsRoutes } from './cards.routes.js';
 import { personasRepository } from './personas.repository.js';
 import { personasRoutes } from './personas.routes.js';
@@ -10,9 +11,9 @@ import { signedInOnly } from '../../plugins/session.js';
 /** AI personas: creation, the creator's edits, the directory and character cards. */
 export async function registerPersonas(
   app: FastifyInstance,
-  deps: { db: Db; accounts: AccountsRepository },
+  deps: { db: Db; accounts: AccountsRepository; uploads: UploadsService },
 ): Promise<void> {
-  const personas = personasService(personasRepository(deps.db.kysely), deps.accounts);
+  const personas = personasService(personasRepository(deps.db.kysely), deps.accounts, deps.uploads);
   await app.register(signedInOnly(personasRoutes), { personas });
-  await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts });
+  await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });
 }

@@ -9,6 +9,9 @@ import { parseInput } from '../../lib/http-error.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
+// A 2 MB picture grows by a third as base64, plus up to about 13 KB of persona text.
+const CREATE_BODY_LIMIT = 3 * 1024 * 1024;
+
 /** SPEC §7 persona calls: createAI, updateAiFields and the directory. */
 export async function personasRoutes(
   app: FastifyInstance,
@@ -16,7 +19,7 @@ export async function personasRoutes(
 ): Promise<void> {
   const { personas } = deps;
 
-  app.post('/api/ai/createAI', async (request, reply) => {
+  app.post('/api/ai/createAI', { bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
     const creator = request.user;
     const persona = await personas.create(creator, parseInput(CreateAiRequest, request.body));
     request.log.info({ personaId: persona.id, creatorId: creator.id }, 'persona created');

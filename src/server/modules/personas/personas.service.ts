@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { PersonasRepository } from './personas.repository.js';
 
 type Create = z.output<typeof CreateAiRequest>;
@@ -46,9 +47,16 @@ function toEntry(row: UserRow): DirectoryEntry {
 }
 
 /** Persona rules: who may create, change and list which persona. */
-export function personasService(repo: PersonasRepository, accounts: AccountsRepository) {
+export function personasService(
+  repo: PersonasRepository,
+  accounts: AccountsRepository,
+  uploads: Pick<UploadsService, 'saveImage' | 'remove'>,
+) {
   return {
-    /** Creates a persona owned by the signed-in user (never by a name in the payload). */
+    /**
+     * Creates a persona owned by the signed-in user (never by a name in the payload). Its picture is stored
+     * like any picked picture: the same checks, counted against the creator's daily upload quota.
+     */
     async create(creator: UserRow, input: Create): Promise<UserRow> {
       if ((await accounts.findByUsername(input.username)) !== undefined) {
         throw new HttpError(409, PERSONA_ERRORS.usernameTaken, 'username_taken');
@@ -56,6 +64,7 @@ export function personasService(repo: PersonasRepository, accounts: AccountsRepo
       if ((await repo.countCreatedBy(creator.username)) >= PERSONAS_PER_CREATOR) {
         throw new HttpError(429, PERSONA_ERRORS.tooMany, 'quota_exceeded');
       }
+      const profilePic = input.profilePic ? await uploads.saveImage(creator.id, input.profilePic) : '';
       const now = nowIso();
       return accounts
         .insert({
@@ -67,13 +76,17 @@ export function personasService(repo: PersonasRepository, accounts: AccountsRepo
           bio: input.bio,
           prompt: input.prompt,
           memory: input.memory,
+          openingMessage: input.openingMessage,
+          profilePic,
           tag: input.tag,
           createdByUsername: creator.username,
           isAi: 1,
           createdAt: now,
           updatedAt: now,
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
+          // The picture was stored for this persona only; no account shows it when the insert failed.
+          if (profilePic && !(await accounts.isPictureUsed(profilePic))) await uploads.remove(profilePic);
           if (isUniqueViolation(error))
             throw new HttpError(409, PERSONA_ERRORS.usernameTaken, 'username_taken');
           throw error;
@@ -86,8 +99,9 @@ export function personasService(repo: PersonasRepository, accounts: AccountsRepo
       if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
         throw new HttpError(404, PERSONA_ERRORS.notFound);
       if (persona.createdByUsername !== editor.username) throw new HttpError(403, PERSONA_ERRORS.notCreator);
-      const { name, bio, prompt, memory, tag } = input;
-      return repo.update(persona.id, { name, bio, prompt, memory, tag, updatedAt: nowIso() });
+      const { name, bio, prompt, memory, tag, openingMessage } = input;
+      const patch = { name, bio, prompt, memory, tag, updatedAt: nowIso() };
+      return repo.update(persona.id, openingMessage === undefined ? patch : { ...patch, openingMessage });
     },
 
     /** One directory page and the cursor of the next, if any. */

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
+import { STARTER_CREATOR } from '../../../contracts/personas.js';
 import type { Database } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { NO_PASSWORD, personaEmail } from './personas.service.js';
 import { STARTER_PERSONAS } from './starter-personas.js';
-
-/** The reserved account name that owns the starter personas; nobody can sign up as it. */
-export const STARTER_CREATOR = 'simplified';
 
 /**
  * Adds the starter personas a fresh install shows (the default assistant "ai" among them).

@@ -10,7 +10,8 @@ describe('STARTER_PERSONAS', () => {
     // "ai" is reserved so that nobody else can claim it; the seed creates it directly, so the create
     // schema is checked with a stand-in username, and the reservation is the only complaint about it.
     const input = persona.username === 'ai' ? { ...persona, username: 'aistandin' } : { ...persona };
-    expect(CreateAiRequest.parse(input)).toEqual(input);
+    // The two fields starter personas leave out come back as their defaults.
+    expect(CreateAiRequest.parse(input)).toEqual({ ...input, openingMessage: '', profilePic: '' });
     if (persona.username === 'ai') {
       const issues = CreateAiRequest.safeParse({ ...persona }).error?.issues ?? [];
       expect(issues.map((issue) => issue.message)).toEqual(['That username is reserved']);

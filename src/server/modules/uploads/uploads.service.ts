@@ -47,6 +47,11 @@ export function uploadsService(uploadsDir: string, bytesPerDay = PICTURE_BYTES_P
     },
     /** Whether a URL is one of ours (so a client may send it back unchanged). */
     isOwnUrl,
+    /** The bytes of one of our pictures, or null for any other URL or a file that is gone. */
+    async read(url: string): Promise<Buffer | null> {
+      if (!isOwnUrl(url)) return null;
+      return fs.readFile(fileOf(url)).catch(() => null);
+    },
     /** Deletes one of our pictures (call it once no account uses it); other URLs are left alone. */
     async remove(url: string): Promise<void> {
       if (isOwnUrl(url)) await fs.rm(fileOf(url), { force: true });

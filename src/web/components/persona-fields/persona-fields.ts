@@ -1,3 +1,4 @@
+import { filterOpeningMessage } from '../../../contracts/personas.js';
 import {
   CATEGORY_TAGS,
   PERSONA_LIMITS,
@@ -13,6 +14,8 @@ export interface PersonaTexts {
   bio: string;
   prompt: string;
   memory: string;
+  /** Said first in each new conversation with the persona; private to its creator until then. */
+  openingMessage: string;
 }
 
 export type PersonaTextKey = keyof PersonaTexts | 'username';
@@ -24,6 +27,7 @@ export const FIELD_FILTERS: Record<PersonaTextKey, (raw: string) => string> = {
   bio: filterPersonaText,
   prompt: filterPersonaText,
   memory: filterPersonaText,
+  openingMessage: filterOpeningMessage,
 };
 
 /** SPEC §5 "Create AI" limits (name and username as the server's contract has them). */
@@ -33,6 +37,7 @@ export const CREATE_LIMITS: Record<PersonaTextKey, number> = {
   bio: PERSONA_LIMITS.createBioMax,
   prompt: PERSONA_LIMITS.createPromptMax,
   memory: PERSONA_LIMITS.memoryMax,
+  openingMessage: PERSONA_LIMITS.openingMessageMax,
 };
 
 /** SPEC §5 "AI edit panel" limits: name, bio and prompt 1000, memory 10000. */
@@ -41,6 +46,7 @@ export const EDIT_LIMITS: Record<keyof PersonaTexts, number> = {
   bio: PERSONA_LIMITS.editFieldMax,
   prompt: PERSONA_LIMITS.editFieldMax,
   memory: PERSONA_LIMITS.memoryMax,
+  openingMessage: PERSONA_LIMITS.openingMessageMax,
 };
 
 /**
@@ -61,6 +67,10 @@ export function fitField(key: PersonaTextKey, previous: string, raw: string, max
 export function isCategoryTag(value: string): value is CategoryTag {
   return (CATEGORY_TAGS as readonly string[]).includes(value);
 }
+
+/** Said beside the opening message wherever it is written. */
+export const OPENING_MESSAGE_HINT =
+  "Optional. Its first message when someone starts a conversation with it; only you see it here. Letters, digits, spaces and . , ? % ' only.";
 
 /** Said beside the prompt wherever it is written: hidden in the app is not hidden from the model's replies. */
 export const PROMPT_PRIVACY_NOTE =

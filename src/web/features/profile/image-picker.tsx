@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { ERRORS } from '../../../contracts/errors.js';
-import { LIMITS } from '../../../contracts/rules.js';
+import { PICTURE_ACCEPT } from '../../../contracts/pictures.js';
 import { ImageIcon } from '../../components/ui/icons.js';
 import { readAsDataUrl } from '../../lib/read-file.js';
+import { checkPictureFile } from './picture-file-check.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './profile-edit.module.css';
@@ -10,7 +10,7 @@ import styles from './profile-edit.module.css';
 /** What the next update does with the picture. */
 export type PictureChoice = { kind: 'keep' } | { kind: 'new'; dataUrl: string } | { kind: 'remove' };
 
-export const NOT_AN_IMAGE_MESSAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
+export const UNREADABLE_PICTURE_MESSAGE = 'That file could not be read. Please try another picture.';
 
 interface ImagePickerProps {
   name: string;
@@ -21,31 +21,32 @@ interface ImagePickerProps {
 }
 
 /**
- * Profile picture picker: previews the chosen image as a data URL. Only image/* files are taken
- * (anything else clears the preview with a message) and pictures over 2 MB are refused before upload.
+ * Profile picture picker: previews the chosen image as a data URL. A file goes through the server's own
+ * picture rule first (type, size, magic bytes); one it would refuse is refused here, with the reason in a
+ * live region, and the picture shown before stays as it was.
  */
 export function ImagePicker({ name, username, currentUrl, choice, onChoice }: ImagePickerProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const messageId = useId();
+  const [message, setMessage] = useState('');
 
   const refuse = (text: string) => {
     setMessage(text);
-    onChoice({ kind: 'keep' });
     if (inputRef.current) inputRef.current.value = '';
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    if (!file.type.startsWith('image/')) return refuse(NOT_AN_IMAGE_MESSAGE);
-    if (file.size > LIMITS.profilePicBytesMax) return refuse(ERRORS.imageTooLarge);
     try {
+      const check = await checkPictureFile(file);
+      if (!check.ok) return refuse(check.message);
       const dataUrl = await readAsDataUrl(file);
-      setMessage(null);
+      setMessage('');
       onChoice({ kind: 'new', dataUrl });
     } catch {
-      refuse('That file could not be read. Please try another picture.');
+      refuse(UNREADABLE_PICTURE_MESSAGE);
     }
   };
 
@@ -60,7 +61,8 @@ export function ImagePicker({ name, username, currentUrl, choice, onChoice }: Im
             ref={inputRef}
             id={inputId}
             type="file"
-            accept="image/*"
+            accept={PICTURE_ACCEPT}
+            aria-describedby={message ? messageId : undefined}
             className={`visually-hidden ${formStyles.fileInput}`}
             onChange={(event) => void onFile(event)}
           />
@@ -75,12 +77,11 @@ export function ImagePicker({ name, username, currentUrl, choice, onChoice }: Im
             </button>
           ) : null}
         </div>
-        <span className={styles.pickerHint}>PNG, JPEG, GIF or WebP, up to 2 MB.</span>
-        {message ? (
-          <p role="alert" className={formStyles.inlineError}>
-            {message}
-          </p>
-        ) : null}
+        <span className={styles.pickerHint}>PNG, JPEG, GIF, WebP, AVIF, BMP or ICO, up to 2 MB.</span>
+        {/* Always present, so screen readers hear each new refusal (a region added with its text may be missed). */}
+        <p id={messageId} aria-live="assertive" aria-atomic="true" className={formStyles.inlineError}>
+          {message}
+        </p>
       </div>
     </div>
   );

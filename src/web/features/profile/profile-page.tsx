@@ -8,7 +8,7 @@ import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
 import { AiEditPanel } from './persona/ai-edit-panel.js';
 import { CardExportLinks, PersonaCreatorActions } from './persona/persona-creator-tools.js';
-import { TagChip, isCreatorOf } from './persona/persona-badges.js';
+import { CreatorCredit, TagChip, isCreatorOf } from './persona/persona-badges.js';
 import { useEditPanel, type EditPanelState } from './persona/use-edit-panel.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import { useProfile } from '../../lib/profile-api.js';
@@ -62,7 +62,7 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
         </p>
       )}
       {profile.isAi && profile.createdByUsername ? (
-        <p className={layoutStyles.note}>Created by @{profile.createdByUsername}</p>
+        <CreatorCredit createdByUsername={profile.createdByUsername} className={layoutStyles.note} />
       ) : joined ? (
         <p className={layoutStyles.note}>{joined}</p>
       ) : null}

@@ -12,6 +12,7 @@ const persona = {
   bio: 'A pirate captain with a treasure chest of terrible puns.',
   prompt: 'You are Captain Pun, a cheerful pirate.\n\nKeep replies short.',
   memory: 'My ship is the Groan Voyage.\n\nMy parrot judges every pun.',
+  openingMessage: "Ahoy, matey. Ready for a pun? I've got 100% more than you'd think.",
   tag: 'Fun',
   createdByUsername: 'alice',
 };
@@ -42,7 +43,7 @@ describe('personaToCardV2', () => {
         system_prompt: persona.prompt,
         personality: '',
         scenario: '',
-        first_mes: '',
+        first_mes: persona.openingMessage,
         mes_example: '',
         tags: ['Fun'],
         creator: 'alice',
@@ -94,23 +95,25 @@ describe('cardToPng', () => {
 });
 
 describe('export then import', () => {
-  const roundTrip = async (p: typeof persona) =>
-    cardToDraft(
-      await decodeCardFile(`data:image/png;base64,${cardToPng(personaToCardV2(p)).toString('base64')}`),
+  const roundTrip = async (p: typeof persona) => {
+    const { json, png } = await decodeCardFile(
+      `data:image/png;base64,${cardToPng(personaToCardV2(p)).toString('base64')}`,
     );
+    return cardToDraft(json, png);
+  };
 
   it('reproduces every field with no notes', async () => {
     const { createdByUsername: _creator, ...fields } = persona;
-    expect(await roundTrip(persona)).toEqual({ ...fields, notes: [] });
+    expect(await roundTrip(persona)).toEqual({ ...fields, profilePic: '', notes: [] });
   });
 
   it.each(STARTER_PERSONAS.map((p) => [p.username, p] as const))(
     'reproduces starter persona %s',
     async (_u, p) => {
-      const draft = await roundTrip({ ...p, createdByUsername: 'simplified' });
+      const draft = await roundTrip({ ...p, openingMessage: '', createdByUsername: 'simplified' });
       // "ai" is reserved, so the import suggests a variant; everything else comes back as it was.
       const username = p.username === 'ai' ? expect.stringMatching(/^ai\d{4}$/) : p.username;
-      expect(draft).toEqual({ ...p, username, notes: [] });
+      expect(draft).toEqual({ ...p, username, openingMessage: '', profilePic: '', notes: [] });
     },
   );
 
@@ -118,8 +121,12 @@ describe('export then import', () => {
     const card = personaToCardV2(persona);
     const draft = cardToDraft({ ...card, data: { ...card.data, extensions: {} } });
     expect(draft).toMatchObject({ name: persona.name, username: 'captainpun', tag: 'Fun' });
-    expect(draft.bio).toBe(`${persona.bio}\n\n${persona.memory}`);
-    expect(draft.prompt).toBe(`You are Captain Pun.\n\n${persona.prompt}`);
+    // Without it the card reads like any other: creator notes for the bio, the sheet for the prompt.
+    expect(draft.bio).toBe('Exported from Simplified. Created by alice.');
+    expect(draft.prompt).toBe(
+      `You are Captain Pun.\n\n${persona.bio}\n\n${persona.memory}\n\n${persona.prompt}`,
+    );
+    expect(draft.openingMessage).toBe(persona.openingMessage);
   });
 });
 
@@ -129,23 +136,23 @@ describe('PNG cards through decodeCardFile', () => {
 
   it('reads a PNG card, also when the browser calls it octet-stream', async () => {
     const png = cardToPng(v1);
-    expect(await decodeCardFile(pngUrl(png))).toEqual(v1);
-    expect(await decodeCardFile(pngUrl(png, 'application/octet-stream'))).toEqual(v1);
+    expect((await decodeCardFile(pngUrl(png))).json).toEqual(v1);
+    expect((await decodeCardFile(pngUrl(png, 'application/octet-stream'))).json).toEqual(v1);
   });
 
   it('prefers the ccv3 chunk over chara, in either order, unless ccv3 is unreadable', async () => {
     const v3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'New' } };
     const b64 = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64');
     const charaThenCcv3 = withTextChunk(cardToPng({ name: 'Old', description: '' }), 'ccv3', b64(v3));
-    expect(await decodeCardFile(pngUrl(charaThenCcv3))).toEqual(v3);
+    expect((await decodeCardFile(pngUrl(charaThenCcv3))).json).toEqual(v3);
     const ccv3ThenChara = withTextChunk(charaThenCcv3, 'chara', b64(v1));
-    expect(await decodeCardFile(pngUrl(ccv3ThenChara))).toEqual(v3);
+    expect((await decodeCardFile(pngUrl(ccv3ThenChara))).json).toEqual(v3);
     const brokenV3 = withTextChunk(ccv3ThenChara, 'ccv3', 'not base64 json!');
-    expect(await decodeCardFile(pngUrl(brokenV3))).toEqual(v1);
+    expect((await decodeCardFile(pngUrl(brokenV3))).json).toEqual(v1);
   });
 
   it('accepts a chara chunk holding plain JSON, as some old tools wrote', async () => {
     const png = withTextChunk(cardToPng(v1), 'chara', JSON.stringify(v1));
-    expect(await decodeCardFile(pngUrl(png))).toEqual(v1);
+    expect((await decodeCardFile(pngUrl(png))).json).toEqual(v1);
   });
 });

@@ -30,6 +30,7 @@ export interface ExportablePersona {
   bio: string;
   prompt: string;
   memory: string;
+  openingMessage: string;
   tag: string;
   createdByUsername: string;
 }
@@ -51,7 +52,7 @@ export function personaToCardV2(p: ExportablePersona): CardV2 {
       description: p.memory ? `${p.bio}\n\n${p.memory}` : p.bio,
       personality: '',
       scenario: '',
-      first_mes: '',
+      first_mes: p.openingMessage,
       mes_example: '',
       creator_notes: `Exported from Simplified. Created by @${p.createdByUsername}.`,
       system_prompt: p.prompt,
@@ -73,7 +74,7 @@ const BLANK_CARD_RGB = [0xa5, 0xb4, 0xfc] as const;
 let blankCard: Buffer | undefined;
 
 /** A solid 400x600 RGB PNG, made once: portrait, the shape card apps show. */
-function blankCardPng(): Buffer {
+export function blankCardPng(): Buffer {
   if (blankCard) return blankCard;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(BLANK_CARD_WIDTH, 0);

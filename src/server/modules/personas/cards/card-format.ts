@@ -148,17 +148,20 @@ const codePoints = (text: string) => Array.from(text).length;
 /**
  * Turns card text into persona text: expands the card macros ({{char}} and <BOT> are the character,
  * {{user}} and <USER> whoever is chatting; {{original}} and the <START> separator mean nothing here),
- * applies the SPEC §5 text filter and tidies what it leaves. It counts what the filter drops, for the notes.
+ * applies a SPEC §5 text filter (the persona text one unless told) and tidies what it leaves. It counts what the filter drops, for the notes.
  */
-export function cardTextCleaner(charName: string): { clean: (raw: string) => string; removed: () => number } {
+export function cardTextCleaner(charName: string): {
+  clean: (raw: string, filter?: (text: string) => string) => string;
+  removed: () => number;
+} {
   let removed = 0;
-  const clean = (raw: string) => {
+  const clean = (raw: string, filter = filterPersonaText) => {
     const expanded = raw
       .replace(/\r\n?/g, '\n')
       .replace(/\{\{char\}\}|<bot>/gi, () => charName) // a function, so a "$&" in the name stays literal
       .replace(/\{\{user\}\}|<user>/gi, 'the user')
       .replace(/\{\{original\}\}|<start>/gi, '');
-    const filtered = filterPersonaText(expanded);
+    const filtered = filter(expanded);
     removed += codePoints(expanded) - codePoints(filtered);
     return tidy(filtered);
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateAiRequest, type CardDraft } from '../../../../contracts/personas.js';
 import { PERSONA_LIMITS } from '../../../../contracts/rules.js';
 import { cardToPng } from './card-export.js';
-import { CARD_ERRORS, CardError, cardToDraft, decodeCardFile } from './card-import.js';
+import { BIO_SUMMARY_MAX, CARD_ERRORS, CardError, cardToDraft, decodeCardFile } from './card-import.js';
 import { withTextChunk } from './png-chunks.js';
 
 const dataUrl = (mime: string, bytes: Buffer | string) =>
@@ -38,32 +38,54 @@ const v2Card = {
 };
 
 describe('cardToDraft', () => {
-  it('maps a V2 card, with placeholders, quotes, emoji and an over-long description', () => {
+  it('maps a V2 card: the sheet becomes the prompt, examples the memory, first_mes the opening message', () => {
     const draft = cardToDraft(v2Card);
     expectCreatable(draft);
     expect(draft.name).toBe('Captain Mireille Storm Dubois');
     expect(draft.username).toBe('captainmireillestormdubois');
     expect(draft.tag).toBe('Epic');
-    expect(draft.bio).toMatch(
-      /^Captain Mireille Storm Dubois is a weathered sea captain whos sailed the Seven/,
+    // The public bio is the creator's notes, never the character sheet or the example dialogue.
+    expect(draft.bio).toBe('Best with temperature 0.8');
+    expect(draft.prompt).toMatch(
+      /^You are Captain Mireille Storm Dubois\.\n\nCaptain Mireille Storm Dubois is a weathered sea captain whos sailed the Seven Seas\. The Gull is/,
     );
-    // Memory holds the whole description; the bio is its start, cut where a word ends.
-    expect(draft.memory.startsWith(`${draft.bio} `)).toBe(true);
-    expect(draft.prompt).toBe(
-      'You are Captain Mireille Storm Dubois.\n\n' +
-        'Personality: gruff, loyal, superstitious loves rum sea shanties\n\n' +
-        'Scenario: the user has just signed on as a deckhand aboard Captain Mireille Storm Duboiss ship, the Gull.\n\n' +
-        'Write Captain Mireille Storm Duboiss next reply in a nautical adventure.',
+    expect(draft.prompt.length).toBeLessThanOrEqual(PERSONA_LIMITS.editFieldMax);
+    // What the prompt cannot hold starts the memory; personality, scenario and system prompt come after it.
+    expect(draft.memory).toMatch(/^More about Captain Mireille Storm Dubois:\n/);
+    const sheet = `${draft.prompt} ${draft.memory.split('\n\nExample dialogue:')[0]?.split(':\n')[1]}`;
+    expect(sheet).toContain('Personality: gruff, loyal, superstitious loves rum sea shanties');
+    expect(sheet).toContain(
+      'Scenario: the user has just signed on as a deckhand aboard Captain Mireille Storm Duboiss ship, the Gull.',
     );
-    expect(draft.memory).toContain('First message: Captain Mireille Storm Dubois looks you up and down. So');
-    expect(draft.memory).toContain('Example dialogue:\nthe user: Whats our heading\nCaptain Mireille Storm');
+    expect(sheet).toContain('Write Captain Mireille Storm Duboiss next reply in a nautical adventure.');
+    expect(draft.memory).toMatch(
+      /\n\nExample dialogue:\nthe user: Whats our heading\nCaptain Mireille Storm Dubois: North by northeast\. Storms coming\.$/,
+    );
+    expect(draft.bio).not.toContain('heading');
+    // The opening message keeps what a persona's reply may hold: apostrophes and question marks stay.
+    expect(draft.openingMessage).toBe(
+      "Captain Mireille Storm Dubois looks you up and down. So you're the new hand, eh? Can you tie a bowline?",
+    );
+    expect(draft.profilePic).toBe('');
     expect(draft.notes).toEqual([
       'Removed characters that names cannot use (names keep letters, digits and spaces).',
-      expect.stringMatching(/^Bio was cut from 2,\d{3} to 1,\d{3} characters\.$/),
-      'Removed 19 characters that personas cannot use (such as quotes and question marks).',
+      'The prompt holds 1,000 characters; the rest of the character sheet starts the memory.',
+      expect.stringMatching(/^Removed \d+ characters that personas cannot use/),
       'Alternate greetings are not imported.',
       'Post-history instructions are not imported.',
     ]);
+  });
+
+  it('makes a short public bio from the description when the card has no creator notes', () => {
+    const draft = cardToDraft({ ...v2Card, data: { ...v2Card.data, creator_notes: '' } });
+    expectCreatable(draft);
+    expect(draft.bio).toBe(
+      'Captain Mireille Storm Dubois is a weathered sea captain whos sailed the Seven Seas. The Gull is an old brigantine with patched red sails and a figurehead shaped like a gull.',
+    );
+    expect(draft.bio.length).toBeLessThanOrEqual(BIO_SUMMARY_MAX);
+    expect(draft.notes).toContain(
+      'The bio is the start of the description; the whole description is in the prompt.',
+    );
   });
 
   it('maps a V1 card with <BOT> and <USER>, no tags and an emoji name', () => {
@@ -81,19 +103,20 @@ describe('cardToDraft', () => {
       name: 'Luna',
       username: 'luna',
       tag: 'Fun',
-      bio: 'Luna is a moon spirit who guides the user through dreams.',
-      prompt: 'You are Luna.\n\nPersonality: dreamy, kind',
-      memory:
-        'Luna is a moon spirit who guides the user through dreams.\n\nFirst message: Hello, traveller are you lost',
+      bio: 'My first bot!',
+      prompt:
+        'You are Luna.\n\nLuna is a moon spirit who guides the user through dreams.\n\nPersonality: dreamy, kind',
+      memory: '',
+      openingMessage: 'Hello, traveller are you lost?',
     });
     expect(draft.notes).toEqual([
       'Removed characters that names cannot use (names keep letters, digits and spaces).',
       'The card has no category we use; chose Fun.',
-      'Removed 2 characters that personas cannot use (such as quotes and question marks).',
+      'Removed 1 character that personas cannot use (such as quotes and question marks).',
     ]);
   });
 
-  it('maps a V3 card: nickname for {{char}}, a long prompt cut to the edit panel limit, the lorebook noted', () => {
+  it('maps a V3 card: nickname for {{char}}, a long sheet split between prompt and memory, the lorebook noted', () => {
     const draft = cardToDraft({
       spec: 'chara_card_v3',
       spec_version: '3.0',
@@ -114,10 +137,13 @@ describe('cardToDraft', () => {
     expect(draft).toMatchObject({ name: 'Dr Violet Hale', username: 'drviolethale', tag: 'Science' });
     expect(draft.bio).toBe('A chemist from 1920s London. Loves the user!');
     expect(draft.prompt).toMatch(/^You are Dr Violet Hale\.\n\nPersonality: Vi is brilliant and impatient\./);
-    expect(draft.memory).toBe('');
+    expect(draft.memory).toMatch(/^More about Dr Violet Hale:\nVi is brilliant and impatient\./);
+    expect(`${draft.prompt} ${draft.memory.slice('More about Dr Violet Hale:\n'.length)}`).toBe(
+      `You are Dr Violet Hale.\n\nPersonality: ${'Vi is brilliant and impatient. '.repeat(40).trim()}`,
+    );
     expect(draft.notes).toEqual([
       'Removed characters that names cannot use (names keep letters, digits and spaces).',
-      expect.stringMatching(/^Prompt was cut from 1,\d{3} to \d{3} characters\.$/),
+      'The prompt holds 1,000 characters; the rest of the character sheet starts the memory.',
       'Removed 1 character that personas cannot use (such as quotes and question marks).',
       'Group chat greetings are not imported.',
       'The lorebook is not imported.',
@@ -159,13 +185,15 @@ describe('decodeCardFile', () => {
   it.each(['application/json', 'text/json', 'application/octet-stream', 'text/plain'])(
     'reads JSON sent as %s',
     async (mime) => {
-      expect(await decodeCardFile(dataUrl(mime, `\uFEFF${JSON.stringify(v1)}`))).toEqual(v1);
+      expect((await decodeCardFile(dataUrl(mime, `\uFEFF${JSON.stringify(v1)}`))).json).toEqual(v1);
     },
   );
 
   it('accepts a file of exactly 5 MB', async () => {
     const json = `{"name":"Big","description":"${'a'.repeat(5 * 1024 * 1024 - 32)}"}`;
-    expect(((await decodeCardFile(dataUrl('application/json', json))) as { name: string }).name).toBe('Big');
+    expect(((await decodeCardFile(dataUrl('application/json', json))).json as { name: string }).name).toBe(
+      'Big',
+    );
   });
 
   const png = cardToPng(v1);

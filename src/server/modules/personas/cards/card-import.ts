@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { CardDraft } from '../../../../contracts/personas.js';
 import {
   CATEGORY_TAGS,
   PERSONA_LIMITS,
@@ -8,7 +7,9 @@ import {
   filterPersonaUsername,
   type CategoryTag,
 } from '../../../../contracts/rules.js';
+import { filterOpeningMessage, type CardDraft } from '../../../../contracts/personas.js';
 import { cardTextCleaner, cutAtWord, parseCard, readSimplifiedExtension } from './card-format.js';
+import { cardPicture } from './card-picture.js';
 import { PNG_SIGNATURE, PngError, PngTextTooLarge, readChunks, readTextChunks } from './png-chunks.js';
 
 /** A problem with an uploaded card, worded for the person who uploaded it. */
@@ -79,11 +80,17 @@ async function cardFromPng(bytes: Buffer): Promise<unknown> {
   return parseChunkPayload(v2);
 }
 
+/** An uploaded card: its raw JSON, and the PNG it came in (whose picture the persona may take), if any. */
+export interface DecodedCard {
+  json: unknown;
+  png: Buffer | null;
+}
+
 /**
  * Decodes an uploaded card file (a data URL of a JSON file or a PNG card) into its raw JSON, which
  * cardToDraft then checks and maps. Throws CardError with a message fit to show.
  */
-export async function decodeCardFile(dataUrl: string): Promise<unknown> {
+export async function decodeCardFile(dataUrl: string): Promise<DecodedCard> {
   const match = DATA_URL.exec(dataUrl);
   if (!match) throw new CardError(CARD_ERRORS.notDataUrl);
   const mime = (match[1] || 'text/plain').trim().toLowerCase();
@@ -96,8 +103,10 @@ export async function decodeCardFile(dataUrl: string): Promise<unknown> {
   const badPayload = mime === 'image/png' ? CARD_ERRORS.damagedPng : CARD_ERRORS.notJson;
   const bytes = fromBase64(payload, badPayload);
   if (bytes.length > CARD_FILE_MAX_BYTES) throw new CardError(CARD_ERRORS.tooLarge);
-  if (mime === 'image/png' || bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return cardFromPng(bytes);
-  return parseJson(bytes.toString('utf8'));
+  if (mime === 'image/png' || bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
+    return { json: await cardFromPng(bytes), png: bytes };
+  }
+  return { json: parseJson(bytes.toString('utf8')), png: null };
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -122,11 +131,29 @@ function chooseTag(preferred: string, cardTags: readonly string[], notes: string
   return 'Fun';
 }
 
+/** A public bio made from a character sheet is its first sentences, never the whole sheet. */
+export const BIO_SUMMARY_MAX = 200;
+
+/** The description's first paragraph, cut after the last sentence that fits BIO_SUMMARY_MAX. */
+function summarize(description: string): string {
+  const first = description.split('\n')[0] ?? '';
+  if (first.length <= BIO_SUMMARY_MAX) return first;
+  const head = first.slice(0, BIO_SUMMARY_MAX + 1);
+  const ends = [...head.matchAll(/[.!](?=\s|$)/g)].map((m) => m.index + 1);
+  const end = ends.filter((at) => at <= BIO_SUMMARY_MAX).pop();
+  return end !== undefined && end > BIO_SUMMARY_MAX / 4
+    ? first.slice(0, end)
+    : cutAtWord(first, BIO_SUMMARY_MAX);
+}
+
 /**
  * Maps a character card to a persona draft that passes CreateAiRequest and fits the edit panel, with notes
- * on everything that had to change. Cards exported by Simplified restore their bio, memory, username and tag.
+ * on everything that had to change. The character sheet (description, personality, scenario) becomes the
+ * private prompt, the example dialogue the private memory, and the first message the opening message; the
+ * public bio is the creator's notes or a short summary. A PNG card's picture becomes the profile picture.
+ * Cards exported by Simplified restore their bio, memory, username and tag.
  */
-export function cardToDraft(json: unknown): CardDraft {
+export function cardToDraft(json: unknown, png: Buffer | null = null): CardDraft {
   const card = parseCard(json);
   if (!card) throw new CardError(CARD_ERRORS.notCard);
   const own = readSimplifiedExtension(card);
@@ -151,43 +178,66 @@ export function cardToDraft(json: unknown): CardDraft {
   }
 
   const { clean, removed } = cardTextCleaner(card.nickname || name);
-  const description = clean(own?.bio || card.description);
-  let bio = description || clean(card.creatorNotes);
+  const description = clean(card.description);
+  // Only what is used is cleaned, so the notes count only characters that were really dropped.
+  const creatorNotes = own ? '' : clean(card.creatorNotes);
+  let bio = own ? clean(own.bio) : creatorNotes || summarize(description);
+  if (!own && !creatorNotes && bio && bio !== description) {
+    notes.push('The bio is the start of the description; the whole description is in the prompt.');
+  }
   if (!bio) {
     bio = `${name} is an imported character.`;
     notes.push('The card has no description; wrote a short bio.');
   }
 
-  // A Simplified export carries its prompt whole in system_prompt; other cards get an introduction.
+  // A Simplified export carries its prompt whole in system_prompt (its description is bio and memory).
   const personality = clean(card.personality);
   const scenario = clean(card.scenario);
   const systemPrompt = clean(card.systemPrompt);
-  const prompt = [
-    own && systemPrompt ? '' : `You are ${name}.`,
-    personality && `Personality: ${personality}`,
-    scenario && `Scenario: ${scenario}`,
-    systemPrompt,
-  ].filter(Boolean);
+  const prompt =
+    own && systemPrompt
+      ? [systemPrompt]
+      : [
+          `You are ${name}.`,
+          description,
+          personality && `Personality: ${personality}`,
+          scenario && `Scenario: ${scenario}`,
+          systemPrompt,
+        ].filter(Boolean);
 
-  const firstMessage = clean(card.firstMessage);
+  // The sheet may be longer than the prompt can hold: what does not fit starts the memory, never lost.
+  const fullPrompt = prompt.join('\n\n');
+  const promptText = cutAtWord(fullPrompt, PERSONA_LIMITS.editFieldMax);
+  const overflow = fullPrompt.slice(promptText.length).trim();
+  if (overflow) {
+    notes.push(
+      `The prompt holds ${count(PERSONA_LIMITS.editFieldMax)} characters; the rest of the character sheet starts the memory.`,
+    );
+  }
   const examples = clean(card.exampleMessages);
   const memory = own
     ? clean(own.memory)
-    : [
-        description,
-        firstMessage && `First message: ${firstMessage}`,
-        examples && `Example dialogue:\n${examples}`,
-      ]
+    : [overflow && `More about ${name}:\n${overflow}`, examples && `Example dialogue:\n${examples}`]
         .filter(Boolean)
         .join('\n\n');
+  const opening = clean(card.firstMessage, filterOpeningMessage);
+
+  let profilePic = '';
+  if (png) {
+    const picture = cardPicture(png);
+    if ('dataUrl' in picture) profilePic = picture.dataUrl;
+    else if ('note' in picture) notes.push(picture.note);
+  }
 
   const draft: CardDraft = {
     name,
     username: suggestUsername(own?.username ?? '', name),
     bio: fitted('Bio', bio, PERSONA_LIMITS.createBioMax),
-    prompt: fitted('Prompt', prompt.join('\n\n'), PERSONA_LIMITS.editFieldMax),
+    prompt: promptText,
     memory: fitted('Memory', memory, PERSONA_LIMITS.memoryMax),
     tag: chooseTag(own?.tag ?? '', card.tags, notes),
+    openingMessage: fitted('Opening message', opening, PERSONA_LIMITS.openingMessageMax),
+    profilePic,
     notes,
   };
   if (removed() > 0) {

@@ -18,8 +18,14 @@ const draft: CardDraft = {
   prompt: 'You are Captain Nemo. Speak with calm authority.',
   memory: 'The Nautilus is your home.',
   tag: 'Epic',
+  openingMessage: 'Welcome aboard the Nautilus.',
+  profilePic: '',
   notes: ['The description was cut to 1200 characters.', 'Removed characters that are not allowed: < > *'],
 };
+
+// A real 1x1 PNG.
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const cardFile = () =>
   new File([JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Captain Nemo' } })], 'nemo.json', {
@@ -49,7 +55,9 @@ describe('character card import', () => {
     expect(field(/^Bio/)).toHaveValue('Mysterious submarine captain.');
     expect(field(/^Prompt/)).toHaveValue('You are Captain Nemo. Speak with calm authority.');
     expect(field(/^Memory/)).toHaveValue('The Nautilus is your home.');
+    expect(field(/^Opening message/)).toHaveValue('Welcome aboard the Nautilus.');
     expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveValue('Epic');
+    expect(screen.queryByRole('button', { name: 'Remove picture' })).not.toBeInTheDocument();
 
     expect(screen.getByText('What changed to fit:')).toBeInTheDocument();
     const notes = screen.getAllByRole('listitem').map((item) => item.textContent);
@@ -75,5 +83,42 @@ describe('character card import', () => {
     await user.upload(picker(), big);
     expect(await screen.findByRole('alert')).toHaveTextContent('The card file must be 5 MB or smaller');
     expect(calls).toHaveLength(0);
+  });
+
+  it('shows a PNG card’s picture and sends it, with the opening message, when creating', async () => {
+    const picture = `data:image/png;base64,${PNG_BASE64}`;
+    const { calls } = mockApi((call) =>
+      call.path === '/api/ai/cards/parse'
+        ? { status: 200, body: { ...draft, profilePic: picture } }
+        : { status: 500, body: { error: 'stop here' } },
+    );
+    const user = userEvent.setup();
+    renderApp('/create', { user: me });
+    await user.upload(picker(), cardFile());
+    const avatar = await screen.findByRole('img', { name: 'Profile picture of Captain Nemo' });
+    expect(avatar).toHaveAttribute('src', picture);
+
+    await user.click(screen.getByRole('button', { name: 'Create AI' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/ai/createAI')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/ai/createAI')?.body).toMatchObject({
+      profilePic: picture,
+      openingMessage: 'Welcome aboard the Nautilus.',
+    });
+  });
+
+  it('leaves the card’s picture out once removed', async () => {
+    const { calls } = mockApi((call) =>
+      call.path === '/api/ai/cards/parse'
+        ? { status: 200, body: { ...draft, profilePic: `data:image/png;base64,${PNG_BASE64}` } }
+        : { status: 500, body: { error: 'stop here' } },
+    );
+    const user = userEvent.setup();
+    renderApp('/create', { user: me });
+    await user.upload(picker(), cardFile());
+    await user.click(await screen.findByRole('button', { name: 'Remove picture' }));
+    expect(screen.queryByRole('img', { name: 'Profile picture of Captain Nemo' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create AI' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/ai/createAI')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/ai/createAI')?.body).toMatchObject({ profilePic: '' });
   });
 });

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardDraft } from '../../../../contracts/personas.js';
+import { Avatar } from '../../../components/ui/avatar.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { CountedField } from '../../../components/persona-fields/counted-field.js';
 import {
   CREATE_LIMITS,
   fitField,
+  OPENING_MESSAGE_HINT,
   PROMPT_PRIVACY_NOTE,
   type PersonaTextKey,
 } from '../../../components/persona-fields/persona-fields.js';
@@ -75,6 +77,21 @@ export function CreateForm() {
       <CardImport onDraft={onCard} />
       <fieldset className={styles.fields} disabled={create.loading}>
         <legend className="visually-hidden">Persona details</legend>
+        {draft.profilePic ? (
+          <div className={styles.picture}>
+            <Avatar name={draft.name} username={draft.username} src={draft.profilePic} size={72} />
+            <div className={styles.pictureText}>
+              <span className={styles.muted}>The card’s picture becomes its profile picture.</span>
+              <button
+                type="button"
+                className={styles.removePicture}
+                onClick={() => setDraft((current) => ({ ...current, profilePic: '' }))}
+              >
+                Remove picture
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div className={layoutStyles.twoColumns}>
           <CountedField label="Name" required hint="Letters, digits and spaces." {...text('name')} />
           <CountedField
@@ -103,6 +120,12 @@ export function CreateForm() {
           rows={4}
           hint="Facts it should always keep in mind (optional)."
           {...text('memory')}
+        />
+        <CountedField
+          label="Opening message"
+          rows={2}
+          hint={OPENING_MESSAGE_HINT}
+          {...text('openingMessage')}
         />
         <TagSelect
           label="Category"

@@ -10,11 +10,22 @@ import {
 export interface PersonaDraft extends PersonaTexts {
   username: string;
   tag: CategoryTag | '';
+  /** An imported card's picture as a data URL, to become the profile picture; '' for none. */
+  profilePic: string;
 }
 
 export type DraftErrors = Partial<Record<keyof PersonaDraft, string>>;
 
-export const EMPTY_DRAFT: PersonaDraft = { name: '', username: '', bio: '', prompt: '', memory: '', tag: '' };
+export const EMPTY_DRAFT: PersonaDraft = {
+  name: '',
+  username: '',
+  bio: '',
+  prompt: '',
+  memory: '',
+  openingMessage: '',
+  tag: '',
+  profilePic: '',
+};
 
 /** SPEC §5: name, username, bio, prompt and category are required; the server says the rest. */
 export function validateDraft(draft: PersonaDraft): DraftErrors {
@@ -38,14 +49,16 @@ export function draftFromCard(card: CardDraft): PersonaDraft {
     bio: fit('bio', card.bio),
     prompt: fit('prompt', card.prompt),
     memory: fit('memory', card.memory),
+    openingMessage: fit('openingMessage', card.openingMessage),
     tag: card.tag,
+    profilePic: card.profilePic,
   };
 }
 
 /** The createAI payload; only called once validateDraft passed, so the tag is set. */
 export function toCreateRequest(draft: PersonaDraft, tag: CategoryTag): CreateAiRequest {
-  const { name, username, bio, prompt, memory } = draft;
-  return { name, username, bio, prompt, memory, tag };
+  const { name, username, bio, prompt, memory, openingMessage, profilePic } = draft;
+  return { name, username, bio, prompt, memory, openingMessage, profilePic, tag };
 }
 
 /** SPEC §9: the loading animation ends after this long even if the call never answers. */

@@ -11,6 +11,7 @@ import {
   EDIT_LIMITS,
   fitField,
   isCategoryTag,
+  OPENING_MESSAGE_HINT,
   PROMPT_PRIVACY_NOTE,
   type PersonaTexts,
 } from '../../../components/persona-fields/persona-fields.js';
@@ -28,7 +29,7 @@ function missingField(fields: PersonaTexts, tag: CategoryTag | ''): string | nul
   return null;
 }
 
-/** The creator's edit panel (SPEC §2, §5): AI name, bio, prompt, memory and tag, saved with updateAiFields. */
+/** The creator's edit panel (SPEC §2, §5): AI name, bio, prompt, memory, opening message and tag (updateAiFields). */
 export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; focusBio: boolean }) {
   const headingId = useId();
   const update = useUpdatePersona();
@@ -39,6 +40,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
     bio: profile.bio,
     prompt: profile.prompt ?? '',
     memory: profile.memory ?? '',
+    openingMessage: profile.openingMessage ?? '',
   });
   const [tag, setTag] = useState<CategoryTag | ''>(isCategoryTag(profile.tag) ? profile.tag : '');
   const [missing, setMissing] = useState<string | null>(null);
@@ -80,6 +82,12 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
         <CountedField label="Bio" required rows={3} fieldRef={bioRef} {...field('bio')} />
         <CountedField label="Prompt" required rows={5} hint={PROMPT_PRIVACY_NOTE} {...field('prompt')} />
         <CountedField label="Memory" rows={4} {...field('memory')} />
+        <CountedField
+          label="Opening message"
+          rows={2}
+          hint={OPENING_MESSAGE_HINT}
+          {...field('openingMessage')}
+        />
         <TagSelect
           label="Tag"
           required

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { STARTER_CREATOR, STARTER_CREATOR_LABEL } from '../../../../contracts/personas.js';
 import type { ProfileResponse, SelfUser } from '../../../../contracts/users.js';
 import styles from '../profile.module.css';
 import { isCategoryTag } from '../../../components/persona-fields/persona-fields.js';
@@ -20,5 +21,25 @@ export function TagChip({ tag }: { tag: string }) {
       <span aria-hidden="true">#</span>
       {tag}
     </Link>
+  );
+}
+
+/**
+ * Who made a persona: a person's handle links to their profile; the starter personas belong to the product,
+ * which has no profile page, so they name it without a link.
+ */
+export function CreatorCredit({
+  createdByUsername,
+  className,
+}: {
+  createdByUsername: string;
+  className?: string;
+}) {
+  if (createdByUsername === STARTER_CREATOR)
+    return <p className={className}>Created by {STARTER_CREATOR_LABEL}</p>;
+  return (
+    <p className={className}>
+      Created by <Link to={`/${createdByUsername}`}>@{createdByUsername}</Link>
+    </p>
   );
 }

@@ -21,7 +21,16 @@ describe('persona profile', () => {
     expect(screen.getByText('AI', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'More Philosophy personas' })).toHaveTextContent('Philosophy');
     expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chat/:sage');
-    expect(screen.getByText('Created by @grace')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '@grace' })).toHaveAttribute('href', '/grace');
+    expect(screen.getByRole('link', { name: '@grace' }).parentElement).toHaveTextContent('Created by @grace');
+  });
+
+  it('credits a starter persona to Simplified, with no link to a profile that does not exist', async () => {
+    personaApi({ ...sage, createdByUsername: 'simplified', prompt: undefined, memory: undefined });
+    renderApp('/sage', { user: me });
+    expect(await screen.findByText('Created by Simplified')).toBeInTheDocument();
+    expect(screen.queryByText(/@simplified/)).not.toBeInTheDocument();
+    expect(document.querySelector('a[href="/simplified"]')).toBeNull();
   });
 
   it('hides the edit panel, Edit bio and the export links from everyone but the creator', async () => {
@@ -90,6 +99,8 @@ describe('persona profile', () => {
     await user.clear(box(/^AI name/));
     await user.type(box(/^AI name/), 'Sage the Wise!');
     await user.type(box(/^Memory/), ' Hates <b>tags</b>.');
+    // The opening message keeps only what a persona's reply may hold: the ! and the quotes go.
+    await user.type(box(/^Opening message/), 'Hello! What\'s on your "mind"?');
     await user.selectOptions(within(panel()).getByRole('combobox', { name: /^Tag/ }), 'History');
     await user.click(within(panel()).getByRole('button', { name: 'Save' }));
 
@@ -100,6 +111,7 @@ describe('persona profile', () => {
       bio: 'Calm answers.',
       prompt: 'You are calm.',
       memory: 'Likes tea. Hates btagsb.',
+      openingMessage: "Hello What's on your mind?",
       tag: 'History',
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Sage the Wise' })).toBeInTheDocument();
