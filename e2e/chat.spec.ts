@@ -135,3 +135,32 @@ test('a refused send is shown and the text stays in the composer', async ({ brow
   await expect(box).toHaveValue('This one is one too many');
   await context.close();
 });
+
+test('while I am offline nobody shows as connected; back online, presence comes back', async ({
+  browser,
+  request,
+}) => {
+  const [meCred, friendCred] = [newCredentials('chatoff'), newCredentials('chatfriend')];
+  await createUser(request, meCred);
+  const friend = await createUser(request, friendCred);
+  await sendAs(request, meCred, friend._id, 'Are you around?');
+  const me = await openAs(browser, meCred);
+  const other = await openAs(browser, friendCred);
+  const entry = contactEntry(me.page, friendCred.username);
+  await expect(entry.getByText('connected')).toBeVisible();
+
+  await test.step('my connection drops: no "connected" for anyone, and I am told I am reconnecting', async () => {
+    await me.context.setOffline(true);
+    await expect(me.page.getByRole('status').getByText('Reconnecting…')).toBeVisible();
+    await expect(entry.getByText('connected')).toHaveCount(0);
+    await expect(entry.getByTestId('online-dot')).toHaveCount(0);
+  });
+
+  await test.step('back online: presence is asked again and shows', async () => {
+    await me.context.setOffline(false);
+    await expect(me.page.getByRole('status').getByText('Reconnecting…')).toHaveCount(0, { timeout: 15_000 });
+    await expect(entry.getByText('connected')).toBeVisible();
+  });
+  await me.context.close();
+  await other.context.close();
+});

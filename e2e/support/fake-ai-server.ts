@@ -10,10 +10,12 @@
  * - "slowly": the normal reply after 2.5 s, one word every 350 ms (tests that stop or watch a stream);
  * - "haltingly": the normal reply after 2.5 s, one word every 2 s, so a screenshot taken mid-stream
  *   shows the same words on every run (npm run screenshots);
+ * - "symbols": SYMBOLS_CHUNKS (characters SPEC §5 replaces, cut mid-sequence), one piece every 250 ms;
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
 import { startFakeOpenAi, type FakeReply, type RecordedRequest } from '../../src/server/test/fake-openai.js';
+import { SYMBOLS_CHUNKS } from './fake-ai-replies.js';
 
 export const FAKE_AI_PORT = Number(process.env.FAKE_AI_PORT ?? 3198);
 /** The fake encyclopedia (WIKI_API_URL) runs in the same process, beside the fake model. */
@@ -38,6 +40,8 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
   if (/\bslowly\b/i.test(said)) return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 350 };
   if (/\bhaltingly\b/i.test(said))
     return { text: FAKE_AI_REPLY, firstByteDelayMs: 2_500, chunkDelayMs: 2_000 };
+  if (/\bsymbols\b/i.test(said))
+    return { chunks: SYMBOLS_CHUNKS, firstByteDelayMs: THINK_MS, chunkDelayMs: 250 };
   return undefined;
 }
 

@@ -71,6 +71,30 @@ describe('chat screen: contacts', () => {
     expect(within(must(grace)).queryByText('connected')).not.toBeInTheDocument();
   });
 
+  it('shows nobody as connected while our own connection is down, and asks again on reconnect', async () => {
+    fakeChatServer({ conversations: [buildConversation(GRACE), buildConversation(AI)] });
+    renderApp('/chat', { user: ME });
+    await waitFor(() => expect(contacts()).toBeInTheDocument());
+    const socket = latestSocket();
+    act(() => {
+      socket.serverConnect();
+      socket.serverEmit('getOnlineUsers', [GRACE._id, AI._id]);
+    });
+    expect(within(contacts()).getAllByText('connected')).toHaveLength(2);
+
+    act(() => socket.serverDisconnect());
+    expect(within(contacts()).queryByText('connected')).not.toBeInTheDocument();
+    expect(within(contacts()).queryByTestId('online-dot')).not.toBeInTheDocument();
+
+    act(() => {
+      socket.serverConnect();
+      socket.serverEmit('getOnlineUsers', [AI._id]);
+    });
+    const [grace, ai] = within(contacts()).getAllByRole('link');
+    expect(within(must(ai)).getByText('connected')).toBeInTheDocument();
+    expect(within(must(grace)).queryByText('connected')).not.toBeInTheDocument();
+  });
+
   it('announces a conversation-list failure in a toast with the message and offers a retry', async () => {
     const { state } = fakeChatServer({}, (call) =>
       call.path === '/api/messages/conversations'

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { describeError } from '../../../lib/api-client.js';
+import { regenerateReply } from '../api/ai-replies.js';
 import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
 import { useSendMessage } from '../api/send-message.js';
@@ -36,7 +37,7 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
   useMarkSeen(me._id, conversationId, visible);
   const live = useLiveReply(conversation.userId, held);
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
-  const lastMine = held.findLast((message) => message.sender === me._id);
+  const last = held.at(-1);
 
   const sendText = async (text: string) => {
     try {
@@ -47,12 +48,14 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
     }
   };
 
-  const retry = lastMine
-    ? async () => {
-        await sendText(lastMine.text);
-        dismissFailure(conversation.userId);
-      }
-    : undefined;
+  // The persona answers my last message again; the message itself is never sent (or stored) twice.
+  const retry =
+    last && last.sender === me._id
+      ? async () => {
+          await regenerateReply(last.conversationId);
+          dismissFailure(conversation.userId);
+        }
+      : undefined;
 
   const cleanSlate = () => {
     const newest = held.at(-1);
