@@ -15,16 +15,19 @@ import { ReplyFailure, TypingIndicator } from './ai-reply.js';
 import { Composer } from './composer.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
+import { SpeechNotice } from './speech-notice.js';
 
 interface ConversationPaneProps {
   me: SelfUser;
   conversation: SelectedConversation;
   /** Told about every failed send (the composer shows it; the page avoids repeating it). */
   onSendFailed: (error: string) => void;
+  /** The composer's text box id (the toolbar's skip link leads there). */
+  composerId?: string;
 }
 
 /** The open conversation: header, messages and composer. Keyed by the other user, so state resets. */
-export function ConversationPane({ me, conversation, onSendFailed }: ConversationPaneProps) {
+export function ConversationPane({ me, conversation, onSendFailed, composerId }: ConversationPaneProps) {
   const messages = useMessages(conversation.userId, !conversation.mock);
   const cutoff = useChatStore((state) => state.clearedBefore[conversation.userId]);
   const clearHistory = useChatStore((state) => state.clearHistory);
@@ -92,11 +95,13 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
           ) : null
         }
       />
+      <SpeechNotice notice={speech.notice} onDismiss={speech.dismissNotice} />
       <Composer
         username={conversation.username}
         isAi={conversation.isAi}
         onSend={sendText}
         onCleanSlate={cleanSlate}
+        boxId={composerId}
         tools={
           conversation.isAi && visible.length > 0 && conversationId ? (
             <AiMemoryButton conversationId={conversationId} />
