@@ -2,13 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { MessageList } from '../src/contracts/messages.js';
 import { ProfileResponse } from '../src/contracts/users.js';
 import {
-  RAW_REPLY,
   STORED_REPLY,
   recordStream,
   recordedStream,
   storedTexts,
+  streamedText,
   streamingBubble,
 } from './support/ai-chat.js';
+import { SYMBOLS_STORED } from './support/fake-ai-replies.js';
 import { composer, contactEntry } from './support/chat.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
@@ -66,7 +67,7 @@ test('the assistant answers word by word in every tab, and the stored reply stay
     // Mid-stream: a busy bubble holding the first words, not yet the whole sentence.
     await expect(streamingBubble(page)).toBeVisible();
     await expect(streamingBubble(page)).toHaveAttribute('aria-busy', 'true');
-    await expect(streamingBubble(page)).toContainText('Hello!');
+    await expect(streamingBubble(page)).toContainText('Hello');
     await expect(page.getByRole('log').getByText('@ai is typing…')).toHaveCount(0);
 
     await expect(streamingBubble(page)).toHaveCount(0);
@@ -77,10 +78,11 @@ test('the assistant answers word by word in every tab, and the stored reply stay
     for (const tab of [page, second]) {
       const seen = await recordedStream(tab);
       expect(seen.typing).toBe(true);
-      // Several growing pieces, each the start of the raw reply, at least one of them only part of it.
+      // Several growing pieces, each the start of the stored reply (what streams is what stays), at least
+      // one of them only part of it.
       expect(seen.texts.length).toBeGreaterThanOrEqual(3);
-      for (const text of seen.texts) expect(RAW_REPLY.startsWith(text)).toBe(true);
-      expect(seen.texts.some((text) => text.length < RAW_REPLY.length && /\S/.test(text))).toBe(true);
+      for (const text of seen.texts) expect(STORED_REPLY.startsWith(text)).toBe(true);
+      expect(seen.texts.some((text) => text.length < STORED_REPLY.length && /\S/.test(text))).toBe(true);
     }
   });
 
@@ -128,16 +130,97 @@ test('a failed reply shows in place and stores nothing; "Try again" asks again',
     await expect(page.getByRole('log').getByRole('alert')).toHaveCount(0);
   });
 
-  await test.step('"Try again" sends my last message again and the answer comes', async () => {
+  await test.step('"Try again" answers my last message again, without sending it twice', async () => {
     // The fake provider fails a "flaky" text the first time it sees it (unique per run of this test).
     const flaky = `a flaky question from ${credentials.username}`;
     await send(page, flaky);
     await expect(page.getByRole('log').getByRole('alert')).toContainText('@ai could not answer:');
     await page.getByRole('log').getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('log').getByRole('alert')).toHaveCount(0);
-    await expect.poll(() => storedTexts(page)).toEqual(['please fail', flaky, flaky, STORED_REPLY]);
+    await expect.poll(() => storedTexts(page)).toEqual(['please fail', flaky, STORED_REPLY]);
     await expect(streamingBubble(page)).toHaveCount(0);
+    // Stored once: a reload and the API agree, so the model never sees it twice either.
+    await page.reload();
+    await expect.poll(() => storedTexts(page)).toEqual(['please fail', flaky, STORED_REPLY]);
+    expect(await messagesWithAi(page)).toEqual([
+      { mine: true, text: 'please fail' },
+      { mine: true, text: flaky },
+      { mine: false, text: STORED_REPLY },
+    ]);
   });
+});
+
+test('what streams is what stays: replaced characters never show, and the bubble does not change at the end', async ({
+  page,
+  request,
+}) => {
+  const credentials = newCredentials('aisym');
+  await createUser(request, credentials);
+  await signIn(page, credentials);
+  await page.goto('/chat/:ai');
+  await expect(page.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
+  await recordStream(page);
+
+  // "symbols": the fake provider streams Markdown, # @ $ ^ & ( ) [ ] { } ~ | \ / < >, a CRLF and an emoji,
+  // cut mid-run, a piece every 250 ms.
+  await send(page, 'Some symbols please');
+  await expect(streamingBubble(page)).toContainText('Sure');
+  await expect(streamingBubble(page)).toHaveCount(0, { timeout: 15_000 });
+
+  const seen = await recordedStream(page);
+  expect(seen.texts.length).toBeGreaterThanOrEqual(3);
+  for (const text of seen.texts) {
+    expect(text).not.toMatch(/[#@$^&()[\]{}~|\\/<>*!]/);
+    // Every state of the bubble is the start of the stored text: nothing is replaced when it ends.
+    expect(SYMBOLS_STORED.startsWith(text), JSON.stringify(text)).toBe(true);
+  }
+  await expect.poll(() => storedTexts(page)).toEqual(['Some symbols please', SYMBOLS_STORED]);
+  expect(await messagesWithAi(page)).toEqual([
+    { mine: true, text: 'Some symbols please' },
+    { mine: false, text: SYMBOLS_STORED },
+  ]);
+});
+
+test('coming back to a conversation mid-reply shows the text so far and streams on', async ({
+  page,
+  request,
+}) => {
+  const credentials = newCredentials('aiback');
+  await createUser(request, credentials);
+  await signIn(page, credentials);
+  await page.goto('/chat/:ai');
+  await expect(page.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
+
+  // "haltingly": the fake provider thinks 2.5 s, then writes a word every 2 s (about 20 s in all).
+  await send(page, 'Answer me haltingly');
+  await expect(streamingBubble(page)).toContainText('am your', { timeout: 15_000 });
+  const before = await streamedText(page);
+
+  await test.step("away to the persona's profile and back: the text so far shows at once", async () => {
+    await page.getByRole('region', { name: 'Conversation' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/ai$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/chat\/:ai$/);
+    await expect(streamingBubble(page)).toBeVisible({ timeout: 1_500 });
+    expect(STORED_REPLY.startsWith(await streamedText(page))).toBe(true);
+    expect((await streamedText(page)).length).toBeGreaterThanOrEqual(before.length);
+  });
+
+  await test.step('a reload: the text so far shows at once, and it keeps growing', async () => {
+    await page.reload();
+    await expect(streamingBubble(page)).toBeVisible({ timeout: 1_500 });
+    const shown = await streamedText(page);
+    expect(STORED_REPLY.startsWith(shown)).toBe(true);
+    expect(shown.length).toBeGreaterThanOrEqual(before.length);
+    await expect
+      .poll(async () => (await streamedText(page)).length, { timeout: 5_000 })
+      .toBeGreaterThan(shown.length);
+  });
+
+  await expect
+    .poll(() => storedTexts(page), { timeout: 30_000 })
+    .toEqual(['Answer me haltingly', STORED_REPLY]);
+  await expect(streamingBubble(page)).toHaveCount(0);
 });
 
 test('on a phone, the contacts drawer says the persona is typing while it writes', async ({

@@ -135,3 +135,102 @@ test('a refused send is shown and the text stays in the composer', async ({ brow
   await expect(box).toHaveValue('This one is one too many');
   await context.close();
 });
+
+test('while I am offline nobody shows as connected; back online, presence comes back', async ({
+  browser,
+  request,
+}) => {
+  const [meCred, friendCred] = [newCredentials('chatoff'), newCredentials('chatfriend')];
+  await createUser(request, meCred);
+  const friend = await createUser(request, friendCred);
+  await sendAs(request, meCred, friend._id, 'Are you around?');
+  const me = await openAs(browser, meCred);
+  const other = await openAs(browser, friendCred);
+  const entry = contactEntry(me.page, friendCred.username);
+  await expect(entry.getByText('connected')).toBeVisible();
+
+  await test.step('my connection drops: no "connected" for anyone, and I am told I am reconnecting', async () => {
+    await me.context.setOffline(true);
+    await expect(me.page.getByRole('status').getByText('Reconnecting…')).toBeVisible();
+    await expect(entry.getByText('connected')).toHaveCount(0);
+    await expect(entry.getByTestId('online-dot')).toHaveCount(0);
+  });
+
+  await test.step('back online: presence is asked again and shows', async () => {
+    await me.context.setOffline(false);
+    await expect(me.page.getByRole('status').getByText('Reconnecting…')).toHaveCount(0, { timeout: 15_000 });
+    await expect(entry.getByText('connected')).toBeVisible();
+  });
+  await me.context.close();
+  await other.context.close();
+});
+
+test('read aloud without a voice says so, visibly and to screen readers', async ({ browser, request }) => {
+  const [meCred, friendCred] = [newCredentials('chatvoice'), newCredentials('chatvoiced')];
+  const me = await createUser(request, meCred);
+  await createUser(request, friendCred);
+  await sendAs(request, friendCred, me._id, 'Read me out loud, please.');
+  const { page, context } = await openAs(browser, meCred, `/chat/:${friendCred.username}`);
+  // This Chromium has no speech voices installed (speechSynthesis.getVoices() stays empty).
+  const voices = await page.evaluate(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return speechSynthesis.getVoices().length;
+  });
+  expect(voices).toBe(0);
+
+  const play = page.getByRole('log').getByRole('button', { name: 'Read aloud' });
+  await play.click();
+  const notice = page.getByRole('status').filter({ hasText: 'Read aloud is not available' });
+  await expect(notice).toBeVisible({ timeout: 6_000 });
+  await expect(notice).toHaveAttribute('aria-live', 'polite');
+  await expect(notice).toContainText('no voice to read with');
+  await expect(play).toBeEnabled();
+  await notice.getByRole('button', { name: 'Dismiss read-aloud notice' }).click();
+  await expect(notice).toHaveCount(0);
+  await context.close();
+});
+
+test('from the chat search to the message box in at most 4 key presses', async ({ browser, request }) => {
+  const creds = ['chatkeys', 'chatkeya', 'chatkeyb', 'chatkeyc'].map((name) => newCredentials(name));
+  const [meCred, ...others] = creds as [(typeof creds)[0], ...typeof creds];
+  const me = await createUser(request, meCred);
+  for (const other of others) {
+    await createUser(request, other);
+    await sendAs(request, other, me._id, `Hello from ${other.username}`);
+    await sendAs(request, other, me._id, 'And a second message with its own buttons');
+  }
+  const target = others[0]?.username ?? '';
+  const { page, context } = await openAs(browser, meCred);
+
+  // Choose a conversation with the keyboard: type its name in the search and press Enter.
+  const search = page.getByRole('searchbox', { name: 'Search usernames' });
+  await search.focus();
+  await page.keyboard.type(target);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/chat/:${target}$`));
+  const box = composer(page, target);
+  await expect(page.getByRole('log').getByRole('button', { name: 'Read aloud' })).toHaveCount(2);
+
+  await search.focus();
+  let presses = 0;
+  const focusedIs = (locator: typeof box) =>
+    locator.evaluate((element) => element === document.activeElement);
+  const skip = page.getByRole('link', { name: 'Skip to message box' });
+  while (presses < 20 && !(await focusedIs(box))) {
+    presses += 1;
+    if ((await skip.count()) > 0 && (await focusedIs(skip))) {
+      await expect(skip).toBeVisible();
+      await page.keyboard.press('Enter');
+    } else {
+      await page.keyboard.press('Tab');
+    }
+  }
+  expect(await focusedIs(box)).toBe(true);
+  expect(presses).toBeLessThanOrEqual(4);
+
+  // Typing goes straight into the box, and Enter sends.
+  await page.keyboard.type('Found you by keyboard');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('log').getByText('Found you by keyboard')).toBeVisible();
+  await context.close();
+});

@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** What the fake provider (fake-ai-server.ts) streams, and what the server stores after SPEC §5's rule. */
+/**
+ * What the fake provider (fake-ai-server.ts) sends, and what the server streams and stores after SPEC §5's
+ * rule (the "!" becomes a space, and the space run collapses).
+ */
 export const RAW_REPLY = 'Hello! I am your assistant. How can I help today?';
-export const STORED_REPLY = 'Hello  I am your assistant. How can I help today?';
+export const STORED_REPLY = 'Hello I am your assistant. How can I help today?';
 
 /** The persona's reply being written (the streamed bubble). */
 export function streamingBubble(page: Page): Locator {
@@ -41,6 +44,13 @@ export async function recordStream(page: Page): Promise<void> {
       characterData: true,
     });
   });
+}
+
+/** The text of the streamed bubble now ('' when there is none). */
+export async function streamedText(page: Page): Promise<string> {
+  const bubble = streamingBubble(page);
+  if ((await bubble.count()) === 0) return '';
+  return bubble.evaluate((article) => article.querySelectorAll('p')[1]?.textContent ?? '');
 }
 
 /** What recordStream saw. */

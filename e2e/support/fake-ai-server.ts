@@ -14,10 +14,12 @@
  *   (a provider failing mid-stream);
  * - "tally" anywhere in the system turn (a roundtable topic): "I have spoken N times before.", N being
  *   the assistant turns in the request, so a test can see whether a speaker was shown its own turns;
+ * - "symbols": SYMBOLS_CHUNKS (characters SPEC §5 replaces, cut mid-sequence), one piece every 250 ms;
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
 import { startFakeOpenAi, type FakeReply, type RecordedRequest } from '../../src/server/test/fake-openai.js';
+import { SYMBOLS_CHUNKS } from './fake-ai-replies.js';
 
 export const FAKE_AI_PORT = Number(process.env.FAKE_AI_PORT ?? 3198);
 /** The fake encyclopedia (WIKI_API_URL) runs in the same process, beside the fake model. */
@@ -49,6 +51,8 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
     const spoken = body.messages.filter((message) => message.role === 'assistant').length;
     return { text: `I have spoken ${spoken} times before.`, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 };
   }
+  if (/\bsymbols\b/i.test(said))
+    return { chunks: SYMBOLS_CHUNKS, firstByteDelayMs: THINK_MS, chunkDelayMs: 250 };
   return undefined;
 }
 

@@ -78,3 +78,19 @@ export type UpdateConversationRequest = z.infer<typeof UpdateConversationRequest
 
 export const UpdateConversationResponse = z.object({ _id: z.string(), context: z.string() });
 export type UpdateConversationResponse = z.infer<typeof UpdateConversationResponse>;
+
+/** POST /api/messages/conversations/:conversationId/regenerate: the persona answers the last message again. */
+export const RegenerateReplyResponse = z.object({ conversationId: z.string() });
+export type RegenerateReplyResponse = z.infer<typeof RegenerateReplyResponse>;
+
+/** A persona's reply being written now, with its (sanitised) text so far, for a tab that joins mid-stream. */
+export const AiReplyInProgress = z.object({
+  conversationId: z.string(),
+  replyId: z.string(),
+  personaId: z.string(),
+  text: z.string(),
+});
+export type AiReplyInProgress = z.infer<typeof AiReplyInProgress>;
+
+/** GET /api/messages/ai-replies: the signed-in person's persona replies being written now. */
+export const AiRepliesInProgress = z.array(AiReplyInProgress);

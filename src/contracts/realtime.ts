@@ -30,7 +30,13 @@ export const AiReplyStart = z.object({
 });
 export type AiReplyStart = z.infer<typeof AiReplyStart>;
 
-export const AiReplyDelta = z.object({ conversationId: Id, replyId: Id, delta: z.string() });
+export const AiReplyDelta = z.object({
+  conversationId: Id,
+  replyId: Id,
+  delta: z.string(),
+  /** Where the delta starts in the reply's text, so a tab that fetched the text so far can join without gaps. */
+  offset: z.number().int().min(0).optional(),
+});
 export type AiReplyDelta = z.infer<typeof AiReplyDelta>;
 
 export const AiReplyError = ErrorResponse.extend({ conversationId: Id, replyId: Id });

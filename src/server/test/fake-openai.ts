@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface FakeReply {
   /** The text to send; streamed word by word when the client asks for a stream. */
   text?: string;
+  /** Stream exactly these pieces instead of the words of `text` (tests of pieces cut mid-sequence). */
+  chunks?: string[];
   /** Answer with this HTTP status and an OpenAI-style error body instead. */
   status?: number;
   /** Wait this long before the first byte. */
@@ -103,7 +105,7 @@ export async function startFakeOpenAi(
       );
       return;
     }
-    const text = reply.text ?? '';
+    const text = reply.text ?? reply.chunks?.join('') ?? '';
     if (!record.body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -124,7 +126,7 @@ export async function startFakeOpenAi(
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
-    const words = text.match(/\S+\s*/g) ?? [];
+    const words = reply.chunks ?? text.match(/\S+\s*/g) ?? [];
     for (const [i, word] of words.entries()) {
       if (res.destroyed) return;
       if (reply.cutAfterChunks !== undefined && i >= reply.cutAfterChunks) {

@@ -94,7 +94,8 @@ function listen(socket: ChatSocket): void {
   });
   socket.on('disconnect', () => {
     if (!current()) return;
-    useRealtime.setState({ status: 'reconnecting' });
+    // While we are offline we know nobody's presence; the server sends the full list again on reconnect.
+    useRealtime.setState({ status: 'reconnecting', onlineUsers: new Set() });
     if (!socket.active) retryLater(socket, false);
   });
   socket.on('connect_error', () => {
@@ -160,7 +161,9 @@ export function useRealtimeConnection(userId: string | null): void {
   }, [userId]);
 }
 
-/** Whether a user currently has a tab open. */
+/** Whether a user currently has a tab open, as far as we know: nobody is, while our own socket is down. */
 export function useIsOnline(userId: string | undefined): boolean {
-  return useRealtime((state) => userId !== undefined && state.onlineUsers.has(userId));
+  return useRealtime(
+    (state) => userId !== undefined && state.status === 'connected' && state.onlineUsers.has(userId),
+  );
 }

@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '../../contracts/messages.js';
+import type { AiReplyInProgress, Conversation, Message } from '../../contracts/messages.js';
 import type { ProfileResponse } from '../../contracts/users.js';
 import { mockApi, type RecordedCall } from './fetch-mock.js';
 import { buildProfile, buildSelfUser } from './fixtures.js';
@@ -60,6 +60,8 @@ export interface ChatServerState {
   conversations: Conversation[];
   /** Messages by the other user's id, oldest first. */
   messages: Record<string, Message[]>;
+  /** Persona replies being written, as GET /api/messages/ai-replies reports them. */
+  aiReplies: AiReplyInProgress[];
 }
 
 /**
@@ -75,6 +77,7 @@ export function fakeChatServer(
     profiles: [GRACE, AI],
     conversations: [],
     messages: {},
+    aiReplies: [],
     ...initial,
   };
 
@@ -88,6 +91,11 @@ export function fakeChatServer(
       return found ? { status: 200, body: found } : { status: 404, body: { error: 'User not found' } };
     }
     if (path === '/api/messages/conversations') return { status: 200, body: state.conversations };
+    if (path === '/api/messages/ai-replies') return { status: 200, body: state.aiReplies };
+    if (path.endsWith('/regenerate') && call.method === 'POST') {
+      const id = decodeURIComponent(path.split('/').at(-2) ?? '');
+      return { status: 202, body: { conversationId: id } };
+    }
     if (path.startsWith('/api/messages/conversations/updateConversation/') && call.method === 'PUT') {
       const id = decodeURIComponent(path.split('/').at(-1) ?? '');
       const { context } = call.body as { context: string };

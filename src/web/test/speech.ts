@@ -40,6 +40,9 @@ export function installFakeSpeech() {
     cancel: vi.fn(() => spoken.at(-1)?.utterance.fire('end')),
     pause: vi.fn(),
     resume: vi.fn(),
+    /** One voice, like most browsers; a test may empty it to play a browser without voices. */
+    voices: [{ name: 'Fake voice', lang: 'en-US' }] as { name: string; lang: string }[],
+    getVoices: vi.fn(() => synth.voices),
   };
   vi.stubGlobal('speechSynthesis', synth);
   vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);

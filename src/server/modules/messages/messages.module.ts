@@ -46,5 +46,5 @@ export async function registerMessaging(
     void replies.reply(job);
   });
   registerMessageSockets(deps.realtime.io, messages, presence, app.log);
-  await app.register(signedInOnly(messagesRoutes), { messages });
+  await app.register(signedInOnly(messagesRoutes), { messages, replies });
 }

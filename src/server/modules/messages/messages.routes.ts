@@ -6,15 +6,26 @@ import {
 } from '../../../contracts/messages.js';
 import { parseInput } from '../../lib/http-error.js';
 import type { MessagesService } from './messages.service.js';
+import type { PersonaRepliesService } from './persona-replies.service.js';
 
 /** SPEC §7 direct-message calls under /api/messages. */
 export async function messagesRoutes(
   app: FastifyInstance,
-  deps: { messages: MessagesService },
+  deps: { messages: MessagesService; replies: PersonaRepliesService },
 ): Promise<void> {
-  const { messages } = deps;
+  const { messages, replies } = deps;
 
   app.get('/api/messages/conversations', async (request) => messages.conversations(request.user));
+
+  // Our addition: persona replies being written now, so a page opened mid-reply shows the text so far.
+  app.get('/api/messages/ai-replies', async (request) => replies.inProgress(request.user.id));
+
+  // Our addition: "Try again" after a failed persona reply answers the last message without sending it again.
+  app.post<{ Params: { conversationId: string } }>(
+    '/api/messages/conversations/:conversationId/regenerate',
+    async (request, reply) =>
+      reply.status(202).send(await replies.regenerate(request.user, request.params.conversationId)),
+  );
 
   app.get<{ Params: { otherUserId: string } }>('/api/messages/:otherUserId', async (request) => {
     const user = request.user;

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { filterAiReply } from '../../../contracts/rules.js';
+import type { AiReplyInProgress } from '../../../contracts/messages.js';
+import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
-import { newId, nowIso } from '../../lib/ids.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
@@ -15,6 +17,14 @@ import type { MessagesRepository } from './messages.repository.js';
 /** How many recent messages a reply may consider before the character budget trims them. */
 const HISTORY_MESSAGES = 40;
 
+export const REGENERATE_ERRORS = {
+  conversationNotFound: 'Conversation not found',
+  notYours: 'Only the person in this conversation can ask the persona again',
+  notPersona: 'Only a persona can be asked to answer again',
+  nothingToAnswer: 'The persona has already answered your last message',
+  inProgress: 'The persona is still answering',
+} as const;
+
 export interface PersonaReplyJob {
   conversationId: string;
   personaId: string;
@@ -22,8 +32,10 @@ export interface PersonaReplyJob {
 }
 
 /**
- * A persona answers a person's message: streamed to every tab of that person as it is generated,
- * stored only when complete (with the SPEC §5 character rule), one reply at a time per conversation.
+ * A persona answers a person's message: streamed to every tab of that person as it is generated, through
+ * the SPEC §5 sanitiser (so what streams is exactly what is stored), stored only when complete, one reply at
+ * a time per conversation. The text so far of each reply being written is kept, so a tab that opens the
+ * conversation mid-reply shows it and streams on.
  */
 export function personaRepliesService(deps: {
   engine: AiEngine;
@@ -37,6 +49,8 @@ export function personaRepliesService(deps: {
 }) {
   const { engine, budget, limits, repo, accounts, emitter, log } = deps;
   const queues = new Map<string, Promise<void>>();
+  /** Replies being written, by conversation id, with the sanitised text sent so far. */
+  const writing = new Map<string, AiReplyInProgress & { userId: string }>();
 
   async function run(job: PersonaReplyJob): Promise<void> {
     const replyId = newId();
@@ -84,37 +98,44 @@ export function personaRepliesService(deps: {
         history.map((m) => ({ senderId: m.senderId, text: m.text })),
         conversation.context,
       );
-      let text = '';
+      const sanitiser = aiReplyStream();
+      const live = { ...job, replyId, text: '' };
+      writing.set(job.conversationId, live);
+      const show = (raw: string) => {
+        const delta = sanitiser.push(raw);
+        if (!delta) return;
+        const offset = live.text.length;
+        live.text += delta;
+        emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta, offset });
+      };
       for await (const delta of engine.stream({
         messages,
         maxOutputTokens: limits.maxOutputTokens,
         signal: timeout,
       })) {
-        text += delta;
-        const shown = guard ? guard.push(delta) : delta;
-        if (shown)
-          emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta: shown });
+        show(guard ? guard.push(delta) : delta);
         // Leaving the loop stops the generation upstream.
         if (guard?.leaked) break;
       }
-      const rest = guard?.finish();
-      if (rest)
-        emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta: rest });
-      const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
-      if (!reply) throw emptyAnswer();
+      show(guard?.finish() ?? '');
+      // What streamed is what stays: the stored reply is the streamed text itself.
+      const stored = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : live.text;
+      if (!stored) throw emptyAnswer();
       const row = {
         id: replyId,
         conversationId: job.conversationId,
         senderId: persona.id,
-        text: reply,
+        text: stored,
         createdAt: nowIso(),
       };
       await repo.transaction(async (trx) => {
         await repo.insertMessage(row, trx);
-        await repo.setLatest(job.conversationId, reply, persona.id, row.createdAt, trx);
+        await repo.setLatest(job.conversationId, stored, persona.id, row.createdAt, trx);
       });
+      writing.delete(job.conversationId);
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
     } catch (error) {
+      writing.delete(job.conversationId);
       const { message, code } = aiFailure(error, timeout.aborted);
       // Not the error object itself: SDK errors carry the request body, i.e. the persona's prompt and the chat.
       log.warn({ error: describeAiError(error), conversationId: job.conversationId }, 'persona reply failed');
@@ -127,16 +148,50 @@ export function personaRepliesService(deps: {
     }
   }
 
+  /** Queues a reply behind any other reply of the same conversation. */
+  function reply(job: PersonaReplyJob): Promise<void> {
+    const previous = queues.get(job.conversationId) ?? Promise.resolve();
+    const next = previous.then(() => run(job));
+    queues.set(job.conversationId, next);
+    void next.finally(() => {
+      if (queues.get(job.conversationId) === next) queues.delete(job.conversationId);
+    });
+    return next;
+  }
+
   return {
-    /** Queues a reply behind any other reply of the same conversation. */
-    reply(job: PersonaReplyJob): Promise<void> {
-      const previous = queues.get(job.conversationId) ?? Promise.resolve();
-      const next = previous.then(() => run(job));
-      queues.set(job.conversationId, next);
-      void next.finally(() => {
-        if (queues.get(job.conversationId) === next) queues.delete(job.conversationId);
-      });
-      return next;
+    reply,
+
+    /**
+     * The persona answers the person's last message again (after a failed reply): nothing new is stored for
+     * the person. Only the conversation's human participant may ask, only when the last message is theirs
+     * and no reply is queued or being written; the reply spends from their AI budget like any other.
+     */
+    async regenerate(user: { id: string }, conversationId: string): Promise<{ conversationId: string }> {
+      const conversation = isId(conversationId) ? await repo.findConversation(conversationId) : undefined;
+      if (!conversation) throw new HttpError(404, REGENERATE_ERRORS.conversationNotFound);
+      const { userLow, userHigh } = conversation;
+      if (userLow !== user.id && userHigh !== user.id) throw new HttpError(403, REGENERATE_ERRORS.notYours);
+      const persona = await accounts.findById(userLow === user.id ? userHigh : userLow);
+      if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
+        throw new HttpError(400, REGENERATE_ERRORS.notPersona);
+      if (queues.has(conversation.id)) throw new HttpError(409, REGENERATE_ERRORS.inProgress);
+      const [last] = await repo.page(conversation.id, undefined, 1);
+      if (last?.senderId !== user.id) throw new HttpError(409, REGENERATE_ERRORS.nothingToAnswer);
+      void reply({ conversationId: conversation.id, personaId: persona.id, userId: user.id });
+      return { conversationId: conversation.id };
+    },
+
+    /** The person's replies being written now, each with its text so far. */
+    inProgress(userId: string): AiReplyInProgress[] {
+      return [...writing.values()]
+        .filter((live) => live.userId === userId)
+        .map(({ conversationId, replyId, personaId, text }) => ({
+          conversationId,
+          replyId,
+          personaId,
+          text,
+        }));
     },
   };
 }

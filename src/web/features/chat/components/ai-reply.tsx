@@ -44,7 +44,7 @@ export function StreamingBubble({ username, text, done }: { username: string; te
 interface ReplyFailureProps {
   username: string;
   error: string;
-  /** Sends the person's last message again; absent when there is nothing to resend. */
+  /** Asks the persona to answer the person's last message again; absent when the last message is not theirs. */
   onRetry?: () => Promise<unknown>;
   onDismiss: () => void;
 }
@@ -60,7 +60,7 @@ export function ReplyFailure({ username, error, onRetry, onDismiss }: ReplyFailu
     try {
       await onRetry();
     } catch (failure) {
-      setRetryError(failure instanceof Error ? failure.message : 'Could not send again.');
+      setRetryError(failure instanceof Error ? failure.message : 'Could not ask again.');
       setBusy(false);
     }
   };
@@ -71,7 +71,7 @@ export function ReplyFailure({ username, error, onRetry, onDismiss }: ReplyFailu
       </span>
       <p role="alert" className={styles.failureText}>
         <strong>@{username} could not answer:</strong> {error}
-        {retryError ? <span className={styles.retryError}> Sending again failed: {retryError}</span> : null}
+        {retryError ? <span className={styles.retryError}> Trying again failed: {retryError}</span> : null}
       </p>
       <span className={styles.failureActions}>
         {onRetry ? (

@@ -71,6 +71,30 @@ describe('chat screen: contacts', () => {
     expect(within(must(grace)).queryByText('connected')).not.toBeInTheDocument();
   });
 
+  it('shows nobody as connected while our own connection is down, and asks again on reconnect', async () => {
+    fakeChatServer({ conversations: [buildConversation(GRACE), buildConversation(AI)] });
+    renderApp('/chat', { user: ME });
+    await waitFor(() => expect(contacts()).toBeInTheDocument());
+    const socket = latestSocket();
+    act(() => {
+      socket.serverConnect();
+      socket.serverEmit('getOnlineUsers', [GRACE._id, AI._id]);
+    });
+    expect(within(contacts()).getAllByText('connected')).toHaveLength(2);
+
+    act(() => socket.serverDisconnect());
+    expect(within(contacts()).queryByText('connected')).not.toBeInTheDocument();
+    expect(within(contacts()).queryByTestId('online-dot')).not.toBeInTheDocument();
+
+    act(() => {
+      socket.serverConnect();
+      socket.serverEmit('getOnlineUsers', [AI._id]);
+    });
+    const [grace, ai] = within(contacts()).getAllByRole('link');
+    expect(within(must(ai)).getByText('connected')).toBeInTheDocument();
+    expect(within(must(grace)).queryByText('connected')).not.toBeInTheDocument();
+  });
+
   it('announces a conversation-list failure in a toast with the message and offers a retry', async () => {
     const { state } = fakeChatServer({}, (call) =>
       call.path === '/api/messages/conversations'
@@ -164,5 +188,61 @@ describe('chat screen: opening a conversation by address', () => {
     expect(older?.path).toContain(`before=${must(history[10])._id}`);
     expect(screen.getAllByRole('article')).toHaveLength(60);
     expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+});
+
+describe('chat screen: keyboard', () => {
+  const three = () =>
+    fakeChatServer({
+      profiles: [GRACE, AI, BOB],
+      conversations: [buildConversation(GRACE), buildConversation(AI), buildConversation(BOB)],
+      messages: { [AI._id]: [buildMessage({ conversationId: 'conv-ai', sender: AI._id, text: 'Hi there' })] },
+    });
+
+  it('makes the contact list one tab stop, the open conversation first, with arrows, Home and End inside', async () => {
+    three();
+    const user = userEvent.setup();
+    renderApp('/chat/:ai', { user: ME });
+    await waitFor(() => expect(within(contacts()).getAllByRole('link')).toHaveLength(3));
+    const [grace, ai, bob] = within(contacts()).getAllByRole('link');
+    expect([grace, ai, bob].map((link) => link?.getAttribute('tabindex'))).toEqual(['-1', '0', '-1']);
+
+    must(ai).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(bob).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(bob).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(grace).toHaveFocus();
+    expect(grace).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{End}');
+    expect(bob).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(ai).toHaveFocus();
+    // One Tab leaves the list.
+    await user.tab();
+    expect(contacts()).not.toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('offers "Skip to message box" right after the search, which puts the caret in the composer', async () => {
+    three();
+    const user = userEvent.setup();
+    renderApp('/chat/:ai', { user: ME });
+    const box = await screen.findByRole('textbox', { name: 'Message @ai' });
+    await user.click(screen.getByRole('searchbox', { name: 'Search usernames' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to message box' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(box).toHaveFocus();
+  });
+
+  it('has no skip link while no conversation is open', async () => {
+    three();
+    renderApp('/chat', { user: ME });
+    await waitFor(() => expect(contacts()).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Skip to message box' })).not.toBeInTheDocument();
   });
 });

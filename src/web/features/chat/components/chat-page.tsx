@@ -22,6 +22,7 @@ const SIDEBAR_QUERY = `(min-width: ${BREAKPOINTS.header}px)`;
 function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
   const wide = useMediaQuery(SIDEBAR_QUERY);
   const contactsId = useId();
+  const composerId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -66,6 +67,7 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
         contactsId={contactsId}
         onToggleContacts={toggleContacts}
         onOpened={closeDrawer}
+        composerId={selection.kind === 'ready' ? composerId : undefined}
       />
       <div className={styles.body}>
         {wide ? (
@@ -88,6 +90,7 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
               me={me}
               conversation={selection.conversation}
               onSendFailed={onSendFailed}
+              composerId={composerId}
             />
           ) : selection.kind === 'self' ? null : (
             <ConversationPlaceholder

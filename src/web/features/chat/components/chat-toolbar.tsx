@@ -14,6 +14,8 @@ interface ChatToolbarProps {
   contactsId: string;
   onToggleContacts: () => void;
   onOpened: () => void;
+  /** The composer's id when a conversation is open: a skip link after the search leads there. */
+  composerId?: string;
 }
 
 /** The strip above the conversation: the contacts toggle, the username search and the live status. */
@@ -24,6 +26,7 @@ export function ChatToolbar({
   contactsId,
   onToggleContacts,
   onOpened,
+  composerId,
 }: ChatToolbarProps) {
   const label = mode === 'drawer' ? 'Open contacts' : contactsOpen ? 'Hide contacts' : 'Show contacts';
   return (
@@ -39,6 +42,19 @@ export function ChatToolbar({
         </IconButton>
       </Tooltip>
       <ChatSearch me={me} onOpened={onOpened} />
+      {composerId ? (
+        // Past the contacts and every message's buttons in one step (shown only while focused).
+        <a
+          href={`#${composerId}`}
+          className={styles.skip}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(composerId)?.focus();
+          }}
+        >
+          Skip to message box
+        </a>
+      ) : null}
       <ConnectionStatus />
     </div>
   );

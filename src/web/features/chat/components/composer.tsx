@@ -22,11 +22,14 @@ interface ComposerProps {
   onCleanSlate: () => void;
   /** Extra controls before the text box (the AI 'clear' button). */
   tools?: ReactNode;
+  /** The text box's id, for the "Skip to message box" link. */
+  boxId?: string;
 }
 
 /** The fixed message box: Enter sends, Shift+Enter breaks the line, one send at a time (SPEC §5). */
-export function Composer({ username, isAi, onSend, onCleanSlate, tools }: ComposerProps) {
-  const id = useId();
+export function Composer({ username, isAi, onSend, onCleanSlate, tools, boxId }: ComposerProps) {
+  const ownId = useId();
+  const id = boxId ?? ownId;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

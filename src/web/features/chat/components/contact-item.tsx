@@ -11,10 +11,12 @@ interface ContactItemProps {
   conversation: Conversation;
   active: boolean;
   onPick?: () => void;
+  /** The list is one tab stop: only its current entry is reachable with Tab (see ContactsPanel). */
+  tabIndex: 0 | -1;
 }
 
 /** One conversation in the list: avatar with presence dot, @username, last message, unread count. */
-export function ContactItem({ conversation, active, onPick }: ContactItemProps) {
+export function ContactItem({ conversation, active, onPick, tabIndex }: ContactItemProps) {
   const partner = otherParty(conversation);
   const online = useIsOnline(partner?._id);
   const typing = usePersonaTyping(partner?._id);
@@ -25,6 +27,7 @@ export function ContactItem({ conversation, active, onPick }: ContactItemProps) 
       to={`/chat/:${partner.username}`}
       className={`${styles.item} ${unread > 0 ? styles.unread : ''}`}
       aria-current={active ? 'page' : undefined}
+      tabIndex={tabIndex}
       onClick={onPick}
     >
       <span className={styles.avatar} aria-hidden="true">

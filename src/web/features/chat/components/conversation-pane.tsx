@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { describeError } from '../../../lib/api-client.js';
+import { regenerateReply } from '../api/ai-replies.js';
 import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
 import { useSendMessage } from '../api/send-message.js';
@@ -14,16 +15,19 @@ import { ReplyFailure, TypingIndicator } from './ai-reply.js';
 import { Composer } from './composer.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
+import { SpeechNotice } from './speech-notice.js';
 
 interface ConversationPaneProps {
   me: SelfUser;
   conversation: SelectedConversation;
   /** Told about every failed send (the composer shows it; the page avoids repeating it). */
   onSendFailed: (error: string) => void;
+  /** The composer's text box id (the toolbar's skip link leads there). */
+  composerId?: string;
 }
 
 /** The open conversation: header, messages and composer. Keyed by the other user, so state resets. */
-export function ConversationPane({ me, conversation, onSendFailed }: ConversationPaneProps) {
+export function ConversationPane({ me, conversation, onSendFailed, composerId }: ConversationPaneProps) {
   const messages = useMessages(conversation.userId, !conversation.mock);
   const cutoff = useChatStore((state) => state.clearedBefore[conversation.userId]);
   const clearHistory = useChatStore((state) => state.clearHistory);
@@ -36,7 +40,7 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
   useMarkSeen(me._id, conversationId, visible);
   const live = useLiveReply(conversation.userId, held);
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
-  const lastMine = held.findLast((message) => message.sender === me._id);
+  const last = held.at(-1);
 
   const sendText = async (text: string) => {
     try {
@@ -47,12 +51,14 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
     }
   };
 
-  const retry = lastMine
-    ? async () => {
-        await sendText(lastMine.text);
-        dismissFailure(conversation.userId);
-      }
-    : undefined;
+  // The persona answers my last message again; the message itself is never sent (or stored) twice.
+  const retry =
+    last && last.sender === me._id
+      ? async () => {
+          await regenerateReply(last.conversationId);
+          dismissFailure(conversation.userId);
+        }
+      : undefined;
 
   const cleanSlate = () => {
     const newest = held.at(-1);
@@ -89,11 +95,13 @@ export function ConversationPane({ me, conversation, onSendFailed }: Conversatio
           ) : null
         }
       />
+      <SpeechNotice notice={speech.notice} onDismiss={speech.dismissNotice} />
       <Composer
         username={conversation.username}
         isAi={conversation.isAi}
         onSend={sendText}
         onCleanSlate={cleanSlate}
+        boxId={composerId}
         tools={
           conversation.isAi && visible.length > 0 && conversationId ? (
             <AiMemoryButton conversationId={conversationId} />

@@ -5,7 +5,7 @@ import { GRACE, ME, buildConversation, buildMessage, fakeChatServer } from '../.
 import { setViewport } from '../../../test/media.js';
 import { renderApp } from '../../../test/render.js';
 import { installFakeSpeech, removeSpeech } from '../../../test/speech.js';
-import { SPEECH_UNSUPPORTED_MESSAGE } from '../hooks/use-speech.js';
+import { SPEECH_NO_VOICE_MESSAGE, SPEECH_UNSUPPORTED_MESSAGE } from '../hooks/use-speech.js';
 import { must } from '../../../test/must.js';
 
 const theirs = buildMessage({
@@ -87,6 +87,44 @@ describe('reading aloud', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stop reading' }));
     expect(synth.cancel).toHaveBeenCalled();
     expect(screen.getAllByRole('button', { name: 'Read aloud' })[0]).toBeEnabled();
+  });
+
+  it('says so, visibly and in a live region, when the browser has no voice to read with', async () => {
+    const { spoken } = installFakeSpeech();
+    await openConversation();
+    const play = () => must(screen.getAllByRole('button', { name: 'Read aloud' })[0]);
+    await userEvent.click(play());
+    const failed = must(spoken[0]).utterance;
+    act(() => failed.onerror?.(Object.assign(new Event('error'), { error: 'synthesis-failed' })));
+    const status = screen.getByText(SPEECH_NO_VOICE_MESSAGE).closest('[role="status"]');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(play()).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss read-aloud notice' }));
+    expect(screen.queryByText(SPEECH_NO_VOICE_MESSAGE)).not.toBeInTheDocument();
+    // Being cut off by the next message is no failure.
+    await userEvent.click(play());
+    act(() =>
+      must(spoken[1]).utterance.onerror?.(Object.assign(new Event('error'), { error: 'interrupted' })),
+    );
+    expect(screen.queryByText(SPEECH_NO_VOICE_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('says so when a browser without voices neither speaks nor fails', async () => {
+    const { synth } = installFakeSpeech();
+    synth.voices = [];
+    await openConversation();
+    vi.useFakeTimers();
+    try {
+      act(() => must(screen.getAllByRole('button', { name: 'Read aloud' })[0]).click());
+      act(() => void vi.advanceTimersByTime(3000));
+      expect(screen.queryByText(SPEECH_NO_VOICE_MESSAGE)).not.toBeInTheDocument();
+      act(() => void vi.advanceTimersByTime(1500));
+      expect(screen.getByText(SPEECH_NO_VOICE_MESSAGE)).toBeVisible();
+      screen.getAllByRole('button', { name: 'Read aloud' }).forEach((button) => expect(button).toBeEnabled());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a browser without speech in the console and disables play', async () => {

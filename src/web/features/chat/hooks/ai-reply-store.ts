@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import type { AiReplyInProgress } from '../../../../contracts/messages.js';
 import type { AiReplyStart } from '../../../../contracts/realtime.js';
 import { useSession } from '../../../lib/session-store.js';
 
@@ -11,15 +12,51 @@ export interface AiReplyStream {
   conversationId: string;
   /** The persona answering: the other party of the conversation. */
   personaId: string;
-  /** The raw model text so far; the stored text may differ slightly (SPEC §5 character rule). */
+  /** The text so far, already sanitised by the server: exactly the start of the stored reply. */
   text: string;
   /**
-   * This tab joined after the reply had begun (it was elsewhere or reconnected): the text would start
-   * mid-sentence, so only the typing state shows until the stored reply arrives.
+   * This tab heard of the reply mid-way (it was elsewhere or reconnected) and has not yet fetched the text
+   * so far: only the typing state shows until it has (see join).
    */
   partial: boolean;
+  /** Pieces that arrived ahead of the text held (while the text so far was being fetched). */
+  early: readonly ReplyPiece[];
   /** The stored reply arrived; the streamed bubble stays until the message list shows it, so nothing blinks. */
   done: boolean;
+}
+
+/** One streamed piece and where it goes in the reply's text (no offset: right after what came before). */
+export interface ReplyPiece {
+  delta: string;
+  offset?: number;
+}
+
+/**
+ * Lays pieces onto the text: each piece that starts within the text (or right at its end) is placed at its
+ * offset, over what is already there (the server's text never changes once sent, so overlaps agree);
+ * pieces starting beyond the end wait for the gap to be filled.
+ */
+export function placePieces(
+  text: string,
+  pieces: readonly ReplyPiece[],
+): { text: string; early: ReplyPiece[] } {
+  let current = text;
+  let waiting = [...pieces];
+  for (let placed = true; placed;) {
+    placed = false;
+    const still: ReplyPiece[] = [];
+    for (const piece of waiting) {
+      const at = piece.offset ?? current.length;
+      if (at > current.length) {
+        still.push(piece);
+        continue;
+      }
+      if (at + piece.delta.length > current.length) current = current.slice(0, at) + piece.delta;
+      placed = true;
+    }
+    waiting = still;
+  }
+  return { text: current, early: waiting };
 }
 
 /** A persona's reply that failed: nothing was stored, the person's message stays. */
@@ -36,10 +73,12 @@ interface AiReplyState {
   /** The latest failed reply of each persona, by persona id. */
   failures: Record<string, AiReplyFailure>;
   start: (payload: AiReplyStart) => void;
-  /** Adds to a known reply; false when the reply is unknown to this tab. */
-  append: (replyId: string, delta: string) => boolean;
-  /** A reply this tab missed the start of: typing state only. */
-  resume: (payload: AiReplyStart) => void;
+  /** Adds a piece to a known reply; false when the reply is unknown to this tab. */
+  append: (replyId: string, piece: ReplyPiece) => boolean;
+  /** A reply this tab missed the start of: typing state until its text so far is joined. */
+  resume: (payload: AiReplyStart, piece: ReplyPiece) => void;
+  /** The text so far of a reply being written (fetched from the server): shown at once, streaming on. */
+  join: (progress: AiReplyInProgress) => void;
   /**
    * The reply was stored (its newMessage arrived). In the open conversation its bubble stays until the
    * message list shows the stored message, so nothing blinks; anywhere else it simply goes.
@@ -64,25 +103,46 @@ export const useAiReplies = create<AiReplyState>()((set, get) => ({
     set((state) => ({
       streams: {
         ...state.streams,
-        [replyId]: { replyId, conversationId, personaId, text: '', partial: false, done: false },
+        [replyId]: { replyId, conversationId, personaId, text: '', partial: false, early: [], done: false },
       },
       // A new answer is under way: the previous failure of this persona no longer applies.
       failures: without(state.failures, [personaId]),
     })),
-  append: (replyId, delta) => {
+  append: (replyId, piece) => {
     const stream = get().streams[replyId];
     if (!stream) return false;
-    if (stream.done || delta === '') return true;
-    set((state) => ({ streams: { ...state.streams, [replyId]: { ...stream, text: stream.text + delta } } }));
+    if (stream.done || piece.delta === '') return true;
+    const placed = placePieces(stream.text, [...stream.early, piece]);
+    set((state) => ({ streams: { ...state.streams, [replyId]: { ...stream, ...placed } } }));
     return true;
   },
-  resume: ({ conversationId, replyId, personaId }) =>
+  resume: ({ conversationId, replyId, personaId }, piece) =>
     set((state) => ({
       streams: {
         ...state.streams,
-        [replyId]: { replyId, conversationId, personaId, text: '', partial: true, done: false },
+        [replyId]: {
+          replyId,
+          conversationId,
+          personaId,
+          text: '',
+          partial: true,
+          early: [piece],
+          done: false,
+        },
       },
     })),
+  join: ({ conversationId, replyId, personaId, text }) =>
+    set((state) => {
+      const known = state.streams[replyId];
+      if (known?.done) return state;
+      const placed = placePieces(text, [{ delta: known?.text ?? '', offset: 0 }, ...(known?.early ?? [])]);
+      return {
+        streams: {
+          ...state.streams,
+          [replyId]: { replyId, conversationId, personaId, ...placed, partial: false, done: false },
+        },
+      };
+    }),
   stored: (replyId, { onScreen }) =>
     set((state) => {
       const stream = state.streams[replyId];

@@ -19,6 +19,7 @@ const log = () => screen.getByRole('log');
 const contacts = () => screen.getByRole('list', { name: 'Conversations' });
 const contact = (name: string) => within(contacts()).getByRole('link', { name: new RegExp(`@${name}`) });
 const streaming = () => log().querySelector<HTMLElement>('[data-streaming="true"]');
+const streamedText = () => streaming()?.querySelectorAll('p')[1]?.textContent;
 // The second paragraph of a bubble is its text (the first names the sender).
 const bubbleTexts = () =>
   within(log())
@@ -29,9 +30,19 @@ const start = (socket: FakeSocket, replyId = REPLY_ID, conversationId = 'conv-ai
   act(() => socket.serverEmit('aiReplyStart', { conversationId, replyId, personaId }));
 const delta = (socket: FakeSocket, text: string, replyId = REPLY_ID, conversationId = 'conv-ai') =>
   act(() => socket.serverEmit('aiReplyDelta', { conversationId, replyId, delta: text }));
+const placed = (socket: FakeSocket, text: string, offset: number) =>
+  act(() =>
+    socket.serverEmit('aiReplyDelta', { conversationId: 'conv-ai', replyId: REPLY_ID, delta: text, offset }),
+  );
+const inProgress = (text: string) => ({
+  conversationId: 'conv-ai',
+  replyId: REPLY_ID,
+  personaId: AI._id,
+  text,
+});
 
 /** /chat/:ai with one message of mine in it, the socket connected. */
-async function openAi() {
+async function openAi(aiReplies: ReturnType<typeof inProgress>[] = []) {
   const mine = buildMessage({
     conversationId: 'conv-ai',
     sender: ME._id,
@@ -47,6 +58,7 @@ async function openAi() {
       buildConversation(GRACE, { updatedAt: '2024-05-07T11:00:00.000Z' }),
     ],
     messages: { [AI._id]: [mine] },
+    aiReplies,
   });
   renderApp('/chat/:ai', { user: ME });
   await within(await screen.findByRole('log')).findByText('Tell me a joke');
@@ -109,7 +121,7 @@ describe('a persona replying in the open conversation', () => {
     expect(screen.queryByText('@ai is typing…')).not.toBeInTheDocument();
   });
 
-  it('on aiReplyError removes the partial bubble, says why, and "Try again" resends my last message', async () => {
+  it('on aiReplyError removes the partial bubble, says why, and "Try again" asks for the reply again', async () => {
     const user = userEvent.setup();
     const { socket, calls } = await openAi();
     start(socket);
@@ -132,12 +144,12 @@ describe('a persona replying in the open conversation', () => {
 
     await user.click(within(log()).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(callsTo(calls, '/api/messages', 'POST')).toHaveLength(1));
-    expect(callsTo(calls, '/api/messages', 'POST')[0]?.body).toEqual({
-      message: 'Tell me a joke',
-      recipientId: AI._id,
-    });
+    expect(callsTo(calls, '/api/messages', 'POST')[0]?.path).toBe(
+      '/api/messages/conversations/conv-ai/regenerate',
+    );
     await waitFor(() => expect(within(log()).queryByRole('alert')).not.toBeInTheDocument());
-    expect(bubbleTexts()).toEqual(['Tell me a joke', 'Tell me a joke']);
+    // My message is not sent again: it shows once.
+    expect(bubbleTexts()).toEqual(['Tell me a joke']);
   });
 
   it('the error can be dismissed, and the next reply clears it too', async () => {
@@ -297,15 +309,16 @@ describe('a lost connection', () => {
     expect(streaming()).toBeNull();
   });
 
-  it('a reply still being written after the reconnect shows as typing, not as a half sentence', async () => {
-    const { socket } = await openAi();
+  it('a reply still being written after the reconnect shows its text so far and streams on', async () => {
+    const { socket, state } = await openAi();
     start(socket);
-    delta(socket, 'Once upon ');
+    placed(socket, 'Once upon', 0);
     act(() => socket.serverDisconnect());
+    state.aiReplies = [inProgress('Once upon a')];
     act(() => socket.serverConnect());
-    delta(socket, 'a time ');
-    expect(streaming()).toBeNull();
-    expect(screen.getByText('@ai is typing…')).toBeInTheDocument();
+    await waitFor(() => expect(streaming()).toHaveTextContent('Once upon a'));
+    placed(socket, ' time', 11);
+    expect(streaming()).toHaveTextContent('Once upon a time');
     act(() =>
       socket.serverEmit(
         'newMessage',
@@ -319,6 +332,29 @@ describe('a lost connection', () => {
       ),
     );
     await within(log()).findByText('Once upon a time there was a bug.');
+    expect(streaming()).toBeNull();
     expect(screen.queryByText('@ai is typing…')).not.toBeInTheDocument();
+  });
+});
+
+describe('opening a conversation while the persona is writing', () => {
+  it('shows the text so far at once and keeps streaming, nothing lost or doubled', async () => {
+    const { socket, calls } = await openAi([inProgress('Why did the')]);
+    await waitFor(() => expect(streaming()).toHaveTextContent('Why did the'));
+    expect(callsTo(calls, '/api/messages/ai-replies')).not.toHaveLength(0);
+    placed(socket, ' chicken', 11);
+    // A piece sent twice (it was in the text so far and on the socket) shows once.
+    placed(socket, ' chicken', 11);
+    expect(streamedText()).toBe('Why did the chicken');
+    expect(contact('ai')).toHaveTextContent('typing…');
+  });
+
+  it('shows typing, not half a sentence, for a piece of a reply whose text so far has not come yet', async () => {
+    const { socket, state } = await openAi();
+    state.aiReplies = [inProgress('A long')];
+    placed(socket, ' story', 6);
+    expect(screen.getByText('@ai is typing…')).toBeInTheDocument();
+    expect(streaming()).toBeNull();
+    await waitFor(() => expect(streamedText()).toBe('A long story'));
   });
 });

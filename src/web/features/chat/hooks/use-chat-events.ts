@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Conversation, Message } from '../../../../contracts/messages.js';
 import type { ServerEventPayload } from '../../../../contracts/realtime.js';
 import { onReconnect, onServerEvents, useRealtime } from '../../../lib/socket.js';
+import { fetchAiRepliesInProgress } from '../api/ai-replies.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { applyNewMessage, applySeen, otherParty } from '../api/conversation-cache.js';
 import { markSeenBy, mergeMessages } from '../api/message-cache.js';
@@ -94,12 +95,37 @@ export function useChatEvents(
       );
     };
 
-    const onReplyDelta = ({ conversationId, replyId, delta }: ServerEventPayload<'aiReplyDelta'>) => {
+    // Replies that began before this screen listened (it was elsewhere, reloaded or reconnected): their
+    // text so far comes from the server, and the pieces streaming meanwhile are laid on by their offsets.
+    const catchUp = new AbortController();
+    let catchingUp: Promise<void> | null = null;
+    let again = false;
+    const catchUpOnReplies = () => {
+      if (catchingUp) {
+        again = true;
+        return;
+      }
+      catchingUp = fetchAiRepliesInProgress(catchUp.signal)
+        .then((live) => live.forEach((progress) => handled.has(progress.replyId) || replies.join(progress)))
+        // Best effort: the stored reply still arrives as newMessage or by back-fill.
+        .catch(() => undefined)
+        .finally(() => {
+          catchingUp = null;
+          if (again && !catchUp.signal.aborted) {
+            again = false;
+            catchUpOnReplies();
+          }
+        });
+    };
+
+    const onReplyDelta = ({ conversationId, replyId, delta, offset }: ServerEventPayload<'aiReplyDelta'>) => {
       if (handled.has(replyId)) return;
-      if (replies.append(replyId, delta)) return;
-      // A reply that began before this screen listened (or before a reconnect): show that it is coming.
+      const piece = offset === undefined ? { delta } : { delta, offset };
+      if (replies.append(replyId, piece)) return;
       const personaId = partnerOf(client, conversationId, latest.current.open);
-      if (personaId !== undefined) replies.resume({ conversationId, replyId, personaId });
+      if (personaId === undefined) return;
+      replies.resume({ conversationId, replyId, personaId }, piece);
+      catchUpOnReplies();
     };
 
     const onReplyError = ({ conversationId, replyId, error }: ServerEventPayload<'aiReplyError'>) => {
@@ -124,12 +150,15 @@ export function useChatEvents(
       aiReplyError: onReplyError,
     });
     socket.on('disconnect', onDisconnect);
+    catchUpOnReplies();
     const stopBackfill = onReconnect(() => {
+      catchUpOnReplies();
       void client.invalidateQueries({ queryKey: chatKeys.conversations });
       const current = latest.current.open;
       if (current) void client.invalidateQueries({ queryKey: chatKeys.messages(current.userId) });
     });
     return () => {
+      catchUp.abort();
       stopListening();
       socket.off('disconnect', onDisconnect);
       stopBackfill();
