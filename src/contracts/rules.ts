@@ -125,23 +125,15 @@ export function filterPersonaText(raw: string): string {
 
 /** Characters SPEC §5 lets an AI reply keep: letters, digits, whitespace and . ? , % ' (anything else becomes a space). */
 const AI_REPLY_REPLACED = /[^\p{L}\p{N}\s.?,%']/gu;
-const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/g;
-const WHITESPACE_RUN = /\s+/g;
 const TRAILING_WHITESPACE = /\s*$/;
 
-/** A run of whitespace reads as one space, one line break, or one blank line: replaced characters never pile up. */
-function collapseRun(run: string): string {
-  const breaks = run.match(LINE_BREAK)?.length ?? 0;
-  return breaks === 0 ? ' ' : breaks === 1 ? '\n' : '\n\n';
-}
-
 /**
- * The one sanitiser of a persona's text (SPEC §5): characters other than letters, digits, whitespace and
- * . ? , % ' become a space, each run of whitespace collapses (collapseRun), and the ends are trimmed. The
- * stream of a reply goes through aiReplyStream, which gives exactly this, piece by piece.
+ * The one sanitiser of a persona's text (SPEC §5): each character other than letters, digits, whitespace and
+ * . ? , % ' becomes a space (literally one space each, as the spec says), and the ends are trimmed. The stream
+ * of a reply goes through aiReplyStream, which gives exactly this, piece by piece.
  */
 export function filterAiReply(raw: string): string {
-  return raw.replace(AI_REPLY_REPLACED, ' ').replace(WHITESPACE_RUN, collapseRun).trim();
+  return raw.replace(AI_REPLY_REPLACED, ' ').trim();
 }
 
 export interface AiReplyStream {
@@ -154,8 +146,8 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 /**
  * filterAiReply for a reply that arrives in pieces: the concatenation of everything push returns is exactly
  * filterAiReply of the concatenated pieces, however the text was cut. What depends on text not yet seen is
- * held back: a trailing high surrogate (its pair may come next) and a trailing run of whitespace (how it
- * collapses depends on what follows). When the text ends, what is held back is dropped: filterAiReply trims
+ * held back: a trailing high surrogate (its pair may come next) and a trailing run of whitespace (it is
+ * trimmed if nothing follows). When the text ends, what is held back is dropped: filterAiReply trims
  * trailing whitespace, and a lone surrogate becomes whitespace.
  */
 export function aiReplyStream(): AiReplyStream {
@@ -173,7 +165,7 @@ export function aiReplyStream(): AiReplyStream {
       const mapped = held + raw.replace(AI_REPLY_REPLACED, ' ');
       const cut = mapped.search(TRAILING_WHITESPACE);
       held = mapped.slice(cut);
-      let shown = mapped.slice(0, cut).replace(WHITESPACE_RUN, collapseRun);
+      let shown = mapped.slice(0, cut);
       if (!started) shown = shown.trimStart();
       if (shown !== '') started = true;
       return shown;

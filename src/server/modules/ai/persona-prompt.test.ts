@@ -65,7 +65,7 @@ describe('buildPersonaPrompt', () => {
 describe('filterAiReply (SPEC §5 character rule)', () => {
   it("replaces everything but letters, digits, whitespace and . ? , % ' with a space", () => {
     expect(filterAiReply("Hi! *Bold* 50% off, isn't it? (yes) #1 — ok.")).toBe(
-      "Hi Bold 50% off, isn't it? yes 1 ok.",
+      "Hi   Bold  50% off, isn't it?  yes   1   ok.",
     );
     expect(filterAiReply('Ünïcödé 123')).toBe('Ünïcödé 123');
   });

@@ -28,7 +28,7 @@ describe('persona replies', () => {
     const { me, persona } = await setup();
     const tabs = [await tab(me), await tab(me)];
     const said = 'Ahoy! *waves* The #1 rule: stay curious, keep your charts dry and always mind the tide.';
-    const kept = 'Ahoy waves The 1 rule stay curious, keep your charts dry and always mind the tide.';
+    const kept = 'Ahoy   waves  The  1 rule  stay curious, keep your charts dry and always mind the tide.';
     app.fake.enqueue({ text: said, chunkDelayMs: 10 });
     const started = tabs.map((s) => nextEvent(s, 'aiReplyStart'));
     const deltas: AiReplyDelta[] = collect(tabs[0] as TestSocket, 'aiReplyDelta');
