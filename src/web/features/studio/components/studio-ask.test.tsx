@@ -69,6 +69,28 @@ describe('Studio: Ask AI', () => {
     expect(askBox()).toHaveValue('What is a haiku?');
   });
 
+  it('counts the input against its limit, warns near it and never sends a request over it', async () => {
+    const api = studioApi();
+    const user = userEvent.setup();
+    renderApp('/studio', { user: studioUser });
+    const counterOf = () =>
+      must(document.getElementById(must(askBox().getAttribute('aria-describedby')).split(' ')[0] ?? ''));
+    expect(counterOf()).toHaveTextContent('0 / 4,000 characters');
+    await user.click(askBox());
+    await user.paste('x'.repeat(3700));
+    expect(counterOf()).toHaveTextContent('3,700 / 4,000 characters: near the limit');
+    await user.paste('y'.repeat(400));
+    expect(counterOf()).toHaveTextContent('4,100 / 4,000 characters: 100 too many to send');
+    expect(askBox()).toHaveAttribute('aria-invalid', 'true');
+    // Nothing was cut: the whole paste is still in the box.
+    expect(askBox()).toHaveValue(`${'x'.repeat(3700)}${'y'.repeat(400)}`);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not sent: your request is 4,100 characters and Ask AI takes at most 4,000.',
+    );
+    expect(callsTo(api.calls, 'POST', '/api/ai')).toHaveLength(0);
+  });
+
   it('does nothing for an empty input', async () => {
     const api = studioApi();
     const user = userEvent.setup();
