@@ -44,7 +44,7 @@ test.describe('AI Studio: nothing is cut or overwritten silently', () => {
     );
     // Nothing was sent, and nothing of what was typed is gone.
     await expect(outputBox(page)).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Clear chat (0 stored replies)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear 0 stored replies' })).toBeVisible();
     await expect(askBox(page)).toHaveValue(long);
     await screenshotBothWidths(page, 'ask-limit');
 
@@ -133,14 +133,17 @@ test.describe('AI Studio: nothing is cut or overwritten silently', () => {
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await expect(dialog).toContainText('a note holds at most 200,000');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.screenshot({ path: '/tmp/studio-long-note-1280.png' });
+    await screenshotBothWidths(page, 'long-note', { bothThemes: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Nothing was saved.' })).toBeVisible();
     expect(await listItems(page, me._id)).toEqual([]);
 
-    // Splitting saves every character, in order, under numbered titles.
+    // Splitting saves every character, in order, under numbered titles (asked here in star mode).
+    await page.getByRole('button', { name: 'Star mode' }).click();
     await page.getByRole('button', { name: 'Save as note' }).click();
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await screenshotBothWidths(page, 'long-note', { bothThemes: false });
     await dialog.getByRole('button', { name: 'Save as 2 notes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved 2 notes' })).toBeVisible({
       timeout: 30_000,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -121,12 +122,29 @@ export async function listItems(page: Page, userId: string): Promise<Action[]> {
   return ActionList.parse(await response.json());
 }
 
-/** Screenshots the page at the phone and desktop widths the issue asks for, into /tmp. */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots the page at the phone and desktop widths into /tmp, in the light and the star theme
+ * (or only the current one, when a modal dialog keeps the theme button out of reach), and checks each
+ * with axe: no serious or critical violation.
+ */
+export async function screenshotBothWidths(page: Page, name: string, { bothThemes = true } = {}) {
   const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/studio-${name}-${width}.png`, fullPage: true });
+  const star = page.getByRole('button', { name: 'Star mode' });
+  const shoot = async () => {
+    const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/studio-${name}-${theme}-${width}.png`, fullPage: true });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  };
+  await shoot();
+  if (bothThemes) {
+    await star.click();
+    await shoot();
+    await star.click();
   }
   if (original) await page.setViewportSize(original);
 }
