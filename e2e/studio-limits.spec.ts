@@ -74,6 +74,7 @@ test.describe('AI Studio: nothing is cut or overwritten silently', () => {
     await screenshotBothWidths(page, 'recall-undo');
     await offer.getByRole('button', { name: 'Undo' }).click();
     await expect(contextBox(page)).toHaveValue('My hand-typed plan for the week');
+    await expect(contextBox(page)).toBeFocused();
     await expect(offer).toHaveCount(0);
   });
 
@@ -108,7 +109,7 @@ test.describe('AI Studio: nothing is cut or overwritten silently', () => {
     items = await listItems(page, me._id);
     expect(items.find((item) => item._id === note?._id)?.memory).toBe('A corrected answer.');
     await updated.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Restored the earlier text' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Restored the earlier text' })).toBeFocused();
     items = await listItems(page, me._id);
     expect(items.find((item) => item._id === note?._id)?.memory).toBe(FAKE_AI_REPLY);
   });

@@ -125,7 +125,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
           onChange={(event) => setContext(event.target.value)}
         />
       </div>
-      <ContextUndoOffer />
+      <ContextUndoOffer contextId={`${id}-context`} />
 
       <div className={layoutStyles.wrapRow}>
         <Tooltip

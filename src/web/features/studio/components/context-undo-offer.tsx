@@ -6,14 +6,22 @@ import styles from './side-panel.module.css';
  * bring it back (an undo rather than appending: the recalled passages are what the user asked to work
  * with, and appending would mix old and new context unseen). The offer ends when the user edits the box.
  */
-export function ContextUndoOffer() {
+export function ContextUndoOffer({ contextId }: { contextId: string }) {
   const undo = useStudio((state) => state.contextUndo);
   const undoContextReplace = useStudio((state) => state.undoContextReplace);
   if (!undo) return null;
   return (
     <p role="status" className={styles.undoOffer}>
       <span>Your earlier context was replaced by {undo.replacedBy}.</span>
-      <button type="button" className={styles.action} onClick={undoContextReplace}>
+      <button
+        type="button"
+        className={styles.action}
+        onClick={() => {
+          undoContextReplace();
+          // The button goes away with the offer; focus moves to the text it brought back.
+          document.getElementById(contextId)?.focus();
+        }}
+      >
         Undo
       </button>
     </p>

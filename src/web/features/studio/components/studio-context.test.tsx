@@ -256,6 +256,7 @@ describe('Studio: Pro/Max, context and saved items', () => {
     const offer = screen.getByText(/^Your earlier context was replaced by the recalled passages\./);
     await user.click(within(must(offer.parentElement)).getByRole('button', { name: 'Undo' }));
     expect(contextBox()).toHaveValue('My own notes');
+    expect(contextBox()).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 
