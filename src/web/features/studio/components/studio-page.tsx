@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
@@ -31,6 +31,8 @@ function Studio({ userId }: { userId: string }) {
   const actions = useActions(userId);
   const items = actions.data ?? NO_ITEMS;
   const [notice, notify] = useNotice(leftOutNotice(useStudio.getState().leftOut));
+  // Said once: coming back to the Studio later does not repeat it.
+  useEffect(() => useStudio.setState({ leftOut: [] }), []);
   const { run, stop, busy } = useStudioRequests({ notify, items });
   const saved = useSavedItems(userId, items);
   const pinned = items.filter((item) => item.type === 'prompt' && item.pinned);
