@@ -75,7 +75,15 @@ export function boundSession(
   };
 
   if (kept.history.length > limits.maxHistory) dropOldest(kept.history.length - limits.maxHistory);
-  while (kept.history.length > 1 && size(entry()) > limits.maxChars) dropOldest(1);
+  // Measured once, then less each reply dropped (its JSON and a comma), so a large session is not
+  // serialised again for every reply.
+  let total = size(entry());
+  let oldest = 0;
+  while (kept.history.length - oldest > 1 && total > limits.maxChars) {
+    total -= JSON.stringify(kept.history[oldest]).length + 1;
+    oldest += 1;
+  }
+  if (oldest > 0) dropOldest(oldest);
   const droppedReplies = data.history.length - kept.history.length;
   if (droppedReplies > 0) {
     leftOut.push(droppedReplies === 1 ? 'the oldest reply' : `the ${droppedReplies} oldest replies`);
