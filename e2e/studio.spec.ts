@@ -35,7 +35,7 @@ test.describe('AI Studio', () => {
     const partial = seen.filter((value) => value !== FAKE_AI_REPLY);
     expect(partial.length, `values seen: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(3);
     for (const value of partial) expect(FAKE_AI_REPLY.startsWith(value.trim())).toBe(true);
-    await expect(page.getByRole('button', { name: 'Clear chat (1 stored reply)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear 1 stored reply' })).toBeVisible();
 
     // Save the answer as a note.
     await page.getByRole('button', { name: 'Save output to memory' }).click();
@@ -123,7 +123,7 @@ test.describe('AI Studio', () => {
     await askBox(page).press('Enter');
     await expect(outputBox(page)).toHaveValue('');
     await expect(askBox(page)).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Clear chat (0 stored replies)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear 0 stored replies' })).toBeVisible();
     await page.getByRole('button', { name: 'Free the context' }).click();
     await expect(page.getByRole('group', { name: 'Context size' })).toHaveText('context 0');
     await expect(page.getByRole('group', { name: 'File context' })).toHaveCount(0);

@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ActionList, type Action } from '../../src/contracts/actions.js';
 import { PDF_FIXTURES } from '../../test/fixtures/fixture-paths.js';
 
 /**
@@ -99,4 +101,50 @@ export async function recordOutput(page: Page): Promise<void> {
 
 export async function recordedOutput(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __studioOutput: string[] }).__studioOutput);
+}
+
+/** Saves a note or prompt through the API as the page's signed-in user. */
+export async function saveItem(
+  page: Page,
+  userId: string,
+  item: { type: 'note' | 'prompt'; title: string; memory: string },
+): Promise<void> {
+  const response = await page.request.post('/api/actions/createAction', {
+    data: { userId, description: '', ...item },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+/** The signed-in user's saved items, newest first. */
+export async function listItems(page: Page, userId: string): Promise<Action[]> {
+  const response = await page.request.get(`/api/actions/getActions/${userId}`);
+  expect(response.status()).toBe(200);
+  return ActionList.parse(await response.json());
+}
+
+/**
+ * Screenshots the page at the phone and desktop widths into /tmp, in the light and the star theme
+ * (or only the current one, when a modal dialog keeps the theme button out of reach), and checks each
+ * with axe: no serious or critical violation.
+ */
+export async function screenshotBothWidths(page: Page, name: string, { bothThemes = true } = {}) {
+  const original = page.viewportSize();
+  const star = page.getByRole('button', { name: 'Star mode' });
+  const shoot = async () => {
+    const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/studio-${name}-${theme}-${width}.png`, fullPage: true });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  };
+  await shoot();
+  if (bothThemes) {
+    await star.click();
+    await shoot();
+    await star.click();
+  }
+  if (original) await page.setViewportSize(original);
 }

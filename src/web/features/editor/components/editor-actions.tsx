@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button.js';
 import type { SendToContext } from './editor-types.js';
 import styles from './editor-page.module.css';
+import { LongNoteDialog } from './long-note-dialog.js';
 import { useEditorActions } from './use-editor-actions.js';
 import type { EditorDocuments } from './use-editor-documents.js';
 
@@ -12,7 +13,7 @@ interface EditorActionsProps {
 
 /** The buttons that take the shown PDF elsewhere: Download, Send to Studio, Save as note. */
 export function EditorActions({ editor, hasDocument, sendToContext }: EditorActionsProps) {
-  const { userId, download, sendToStudio, saveAsNote } = useEditorActions(editor, sendToContext);
+  const { userId, download, sendToStudio, saveAsNote, note } = useEditorActions(editor, sendToContext);
   const { busy } = editor;
 
   return (
@@ -47,6 +48,9 @@ export function EditorActions({ editor, hasDocument, sendToContext }: EditorActi
       >
         Save as note
       </Button>
+      {note.longNote ? (
+        <LongNoteDialog note={note.longNote} onSplit={note.confirmLongNote} onCancel={note.cancelLongNote} />
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,9 @@
-import { ACTION_LIMITS } from '../../../../contracts/actions.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
-import { useCreateAction } from '../../../lib/actions-api.js';
-import { canvasNoteTitle } from '../lib/note-title.js';
 import { documentText } from '../pdf/document-text.js';
 import type { SendToContext } from './editor-types.js';
 import type { EditorDocuments } from './use-editor-documents.js';
+import { useSaveAsNote } from './use-save-as-note.js';
 
 function annotatedName(name: string): string {
   return `${name.replace(/\.pdf$/i, '')}-annotated.pdf`;
@@ -24,7 +22,7 @@ function selectedTextIn(container: HTMLElement | null): string {
 export function useEditorActions(editor: EditorDocuments, sendToContext: SendToContext) {
   const { containerRef, controllerRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
   const userId = useSession((state) => state.user?._id ?? '');
-  const createAction = useCreateAction(userId);
+  const note = useSaveAsNote({ userId, setBusy, setNotice });
 
   const download = async () => {
     const pdf = pdfRef.current;
@@ -84,20 +82,13 @@ export function useEditorActions(editor: EditorDocuments, sendToContext: SendToC
     setBusy('note');
     try {
       const { text } = await pickText();
-      const memory = text.slice(0, ACTION_LIMITS.memoryMax);
-      if (!memory) {
-        setNotice({ kind: 'error', text: 'There is no text to save: this PDF has no readable text.' });
-        return;
-      }
-      const title = canvasNoteTitle(memory);
-      await createAction.mutateAsync({ type: 'note', title, memory });
-      setNotice({ kind: 'success', text: `Saved the note “${title}”.` });
+      setBusy(null);
+      await note.saveText(text);
     } catch (error) {
       setNotice({ kind: 'error', text: `Could not save the note: ${describeError(error)}` });
-    } finally {
       setBusy(null);
     }
   };
 
-  return { userId, download, sendToStudio, saveAsNote };
+  return { userId, download, sendToStudio, saveAsNote, note };
 }

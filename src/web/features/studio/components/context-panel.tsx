@@ -8,6 +8,7 @@ import { recallIntoContext } from '../hooks/recall-into-context.js';
 import type { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudio } from '../state/studio-store.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { ContextUndoOffer } from './context-undo-offer.js';
 import { FileContext } from './file-context.js';
 import { SavedItemSelect } from './saved-item-select.js';
 import { StudioNotice } from './studio-notice.js';
@@ -85,7 +86,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
           selectedId={selectedId}
           loading={loading}
           onSelect={(item) => {
-            selectItem(item?._id ?? null, item?.memory);
+            selectItem(item?._id ?? null, item?.memory, item?.title || 'Untitled');
             notify(null);
           }}
         />
@@ -124,6 +125,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
           onChange={(event) => setContext(event.target.value)}
         />
       </div>
+      <ContextUndoOffer contextId={`${id}-context`} />
 
       <div className={layoutStyles.wrapRow}>
         <Tooltip
@@ -157,7 +159,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
           <button
             type="button"
             className={`${styles.action} ${styles.danger}`}
-            aria-label="Delete saved item"
+            aria-label="del (Delete saved item)"
             disabled={!selected || saved.pending}
             onClick={() => setConfirming(true)}
           >

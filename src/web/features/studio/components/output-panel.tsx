@@ -51,6 +51,8 @@ function ToolButton({
       <button type="button" className={styles.tool} {...rest}>
         {icon}
         <span>{label}</span>
+        {/* Keeps an added count a word apart from the label, so the visible "clear 2" is in the name. */}
+        {children ? ' ' : null}
         {children}
       </button>
     </Tooltip>
@@ -178,7 +180,7 @@ export function OutputPanel(props: OutputPanelProps) {
         />
         <ToolButton
           label="clear"
-          aria-label={`Clear chat (${replies} stored ${replies === 1 ? 'reply' : 'replies'})`}
+          aria-label={`Clear ${replies} stored ${replies === 1 ? 'reply' : 'replies'}`}
           tooltip="Clear the input, output and conversation"
           icon={<EraserIcon />}
           onClick={props.onClearChat}

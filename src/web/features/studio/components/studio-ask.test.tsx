@@ -11,7 +11,7 @@ import { callsTo, studioApi, studioUser } from '../../../test/studio-api.js';
 
 const askBox = () => screen.getByRole('textbox', { name: 'Ask AI' });
 const outputBox = () => screen.getByRole('textbox', { name: 'Output' });
-const clearChatButton = () => screen.getByRole('button', { name: /^Clear chat/ });
+const clearChatButton = () => screen.getByRole('button', { name: /^Clear \d/ });
 const lastLine = (text: string) => text.split('\n').at(-1);
 
 async function ask(user: ReturnType<typeof userEvent.setup>, text: string) {
@@ -63,10 +63,32 @@ describe('Studio: Ask AI', () => {
 
     await waitFor(() => expect(outputBox()).toHaveAttribute('aria-busy', 'false'));
     expect(screen.queryByText(/Thinking|Writing/)).not.toBeInTheDocument();
-    expect(clearChatButton()).toHaveAccessibleName('Clear chat (1 stored reply)');
+    expect(clearChatButton()).toHaveAccessibleName('Clear 1 stored reply');
     expect(screen.getByText('1 / 1')).toBeInTheDocument();
     // The question stays, ready for a shortcut or another try.
     expect(askBox()).toHaveValue('What is a haiku?');
+  });
+
+  it('counts the input against its limit, warns near it and never sends a request over it', async () => {
+    const api = studioApi();
+    const user = userEvent.setup();
+    renderApp('/studio', { user: studioUser });
+    const counterOf = () =>
+      must(document.getElementById(must(askBox().getAttribute('aria-describedby')).split(' ')[0] ?? ''));
+    expect(counterOf()).toHaveTextContent('0 / 4,000 characters');
+    await user.click(askBox());
+    await user.paste('x'.repeat(3700));
+    expect(counterOf()).toHaveTextContent('3,700 / 4,000 characters: near the limit');
+    await user.paste('y'.repeat(400));
+    expect(counterOf()).toHaveTextContent('4,100 / 4,000 characters: 100 too many to send');
+    expect(askBox()).toHaveAttribute('aria-invalid', 'true');
+    // Nothing was cut: the whole paste is still in the box.
+    expect(askBox()).toHaveValue(`${'x'.repeat(3700)}${'y'.repeat(400)}`);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not sent: your request is 4,100 characters and Ask AI takes at most 4,000.',
+    );
+    expect(callsTo(api.calls, 'POST', '/api/ai')).toHaveLength(0);
   });
 
   it('does nothing for an empty input', async () => {
@@ -111,7 +133,7 @@ describe('Studio: Ask AI', () => {
     expect(await screen.findByText('Stopped. What arrived is kept.')).toBeInTheDocument();
     expect(outputBox()).toHaveValue('Once upon a time');
     expect(outputBox()).toHaveAttribute('aria-busy', 'false');
-    expect(clearChatButton()).toHaveAccessibleName('Clear chat (1 stored reply)');
+    expect(clearChatButton()).toHaveAccessibleName('Clear 1 stored reply');
     expect(screen.getByRole('button', { name: 'Ask' })).toBeInTheDocument();
   });
 
@@ -147,7 +169,7 @@ describe('Studio: Ask AI', () => {
     await ask(user, '  CleAr ');
     expect(askBox()).toHaveValue('');
     expect(outputBox()).toHaveValue('');
-    expect(clearChatButton()).toHaveAccessibleName('Clear chat (0 stored replies)');
+    expect(clearChatButton()).toHaveAccessibleName('Clear 0 stored replies');
     expect(useStudio.getState().conversation).toEqual([]);
     expect(callsTo(api.calls, 'POST', '/api/ai/getAI/stream')).toHaveLength(1);
   });
@@ -190,12 +212,12 @@ describe('Studio: Ask AI', () => {
     expect(previous()).toBeDisabled();
     await user.click(next());
     expect(outputBox()).toHaveValue('Second answer');
-    expect(clearChatButton()).toHaveAccessibleName('Clear chat (2 stored replies)');
+    expect(clearChatButton()).toHaveAccessibleName('Clear 2 stored replies');
 
     await user.click(clearChatButton());
     expect(outputBox()).toHaveValue('');
     expect(screen.getByText('0 / 0')).toBeInTheDocument();
-    expect(clearChatButton()).toHaveAccessibleName('Clear chat (0 stored replies)');
+    expect(clearChatButton()).toHaveAccessibleName('Clear 0 stored replies');
   });
 
   it('shows the server’s refusal as an alert and leaves the output alone', async () => {
@@ -241,7 +263,7 @@ describe('Studio: Ask AI', () => {
     expect(more).toContain('Assistant: Sunlight scatters');
     await answer(api, 1, 'off air molecules.');
     await waitFor(() => expect(outputBox()).toHaveValue('Sunlight scatters off air molecules.'));
-    expect(clearChatButton()).toHaveAccessibleName('Clear chat (2 stored replies)');
+    expect(clearChatButton()).toHaveAccessibleName('Clear 2 stored replies');
     expect(useStudio.getState().conversation.at(-1)).toEqual({
       role: 'assistant',
       text: 'Sunlight scatters off air molecules.',

@@ -118,7 +118,31 @@ describe('Studio: Pro/Max, context and saved items', () => {
       path: `/api/actions/updateAction/${existing._id}`,
       body: { userId: studioUser._id, memory: 'Plant tomatoes in May.\nWater often.' },
     });
-    expect(await screen.findByText('Updated “Ideas”.')).toBeInTheDocument();
+    const updated = await screen.findByText(/^Updated “Ideas” with the output\./);
+    await user.click(within(updated).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(callsTo(api.calls, 'PATCH', '/api/actions/updateAction/')).toHaveLength(2));
+    expect(callsTo(api.calls, 'PATCH', '/api/actions/updateAction/')[1]?.body).toMatchObject({
+      memory: 'old ideas',
+    });
+    expect(await screen.findByText('Restored the earlier text of “Ideas”.')).toBeInTheDocument();
+  });
+
+  it('memory never overwrites a selected saved prompt: the answer becomes a new note', async () => {
+    const prompt = buildAction({ type: 'prompt', title: 'Tone', memory: 'Answer like a pirate' });
+    const api = studioApi({ actions: [prompt] });
+    const user = await openStudio(api);
+    await answerWith(api, user, 'Arr, tomatoes in May.');
+    await user.selectOptions(selector(), 'Tone');
+    await user.click(screen.getByRole('button', { name: 'Save output to memory' }));
+    await waitFor(() => expect(callsTo(api.calls, 'POST', '/api/actions/createAction')).toHaveLength(1));
+    expect(callsTo(api.calls, 'POST', '/api/actions/createAction')[0]?.body).toMatchObject({
+      type: 'note',
+      memory: 'Arr, tomatoes in May.',
+    });
+    expect(callsTo(api.calls, 'PATCH', '/api/actions/updateAction/')).toHaveLength(0);
+    expect(
+      await screen.findByText('Saved “Arr, tomatoes in May.” as a note. Your prompt “Tone” is unchanged.'),
+    ).toBeInTheDocument();
   });
 
   it('memory and save do nothing with empty text', async () => {
@@ -172,7 +196,7 @@ describe('Studio: Pro/Max, context and saved items', () => {
     const note = buildAction({ title: 'Old note', memory: 'Remove me' });
     const api = studioApi({ actions: [note] });
     const user = await openStudio(api);
-    const del = () => screen.getByRole('button', { name: 'Delete saved item' });
+    const del = () => screen.getByRole('button', { name: 'del (Delete saved item)' });
     expect(del()).toBeDisabled();
     await waitFor(() =>
       expect(within(selector()).getByRole('option', { name: 'Old note' })).toBeInTheDocument(),
@@ -221,6 +245,19 @@ describe('Studio: Pro/Max, context and saved items', () => {
     await user.type(search, 'the TOMATOES{Enter}');
     expect(contextBox()).toHaveValue('From "Garden":\nPlant tomatoes after the last frost.');
     expect(screen.getByText('Recalled 1 passage from 1 saved item into the context.')).toBeInTheDocument();
+  });
+
+  it('recall replacing typed context offers Undo, which brings the typed text back', async () => {
+    const api = studioApi({ actions: [buildAction({ title: 'Garden', memory: 'Plant tomatoes.' })] });
+    const user = await openStudio(api);
+    await user.type(contextBox(), 'My own notes');
+    await user.type(screen.getByRole('searchbox', { name: 'Search memory' }), 'tomatoes{Enter}');
+    expect(contextBox()).toHaveValue('From "Garden":\nPlant tomatoes.');
+    const offer = screen.getByText(/^Your earlier context was replaced by the recalled passages\./);
+    await user.click(within(must(offer.parentElement)).getByRole('button', { name: 'Undo' }));
+    expect(contextBox()).toHaveValue('My own notes');
+    expect(contextBox()).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 
   it('the recall shortcut uses the Ask AI words as its term', async () => {

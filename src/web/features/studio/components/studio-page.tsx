@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { useActions } from '../../../lib/actions-api.js';
-import { useNotice } from '../hooks/notice.js';
+import { useNotice, type Notice } from '../hooks/notice.js';
 import { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudioRequests } from '../hooks/use-studio-requests.js';
 import { useStudio } from '../state/studio-store.js';
@@ -16,12 +16,23 @@ import styles from './studio-page.module.css';
 
 const NO_ITEMS: never[] = [];
 
+/** After a reload, what the size policy could not keep is said once, not lost silently. */
+function leftOutNotice(leftOut: readonly string[]): Notice | null {
+  if (leftOut.length === 0) return null;
+  return {
+    kind: 'info',
+    text: `Your Studio session was too large to keep whole in this browser, so ${leftOut.join(', ')} could not be brought back.`,
+  };
+}
+
 function Studio({ userId }: { userId: string }) {
   const pro = useStudio((state) => state.pro);
   const setPro = useStudio((state) => state.setPro);
   const actions = useActions(userId);
   const items = actions.data ?? NO_ITEMS;
-  const [notice, notify] = useNotice();
+  const [notice, notify] = useNotice(leftOutNotice(useStudio.getState().leftOut));
+  // Said once: coming back to the Studio later does not repeat it.
+  useEffect(() => useStudio.setState({ leftOut: [] }), []);
   const { run, stop, busy } = useStudioRequests({ notify, items });
   const saved = useSavedItems(userId, items);
   const pinned = items.filter((item) => item.type === 'prompt' && item.pinned);
@@ -32,9 +43,7 @@ function Studio({ userId }: { userId: string }) {
     notify(null);
   }, [notify, stop]);
 
-  const saveOutput = () => {
-    void saved.save(useStudio.getState().output, { type: 'note', notify, selectNew: false });
-  };
+  const saveOutput = () => void saved.saveOutput(useStudio.getState().output, notify);
 
   return (
     <div className={`${styles.page} ${pro ? styles.pro : ''}`}>
@@ -66,7 +75,7 @@ function Studio({ userId }: { userId: string }) {
             busy={busy}
             notice={notice}
             notify={notify}
-            memoryTarget={saved.selected ? saved.selected.title || 'Untitled' : null}
+            memoryTarget={saved.selected?.type === 'note' ? saved.selected.title || 'Untitled' : null}
             savePending={saved.pending}
             onMemory={saveOutput}
             onMore={() => void run({ kind: 'preset', id: 'more' })}

@@ -4,13 +4,15 @@ import { useCallback, useState } from 'react';
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
+  /** A button beside the text, such as Undo for a change just made. */
+  action?: { label: string; onClick: () => void };
 }
 
 export type ShowNotice = (notice: Notice | null) => void;
 
 /** A notice slot; showing null hides it. */
-export function useNotice(): [Notice | null, ShowNotice] {
-  const [notice, setNotice] = useState<Notice | null>(null);
+export function useNotice(initial: Notice | null = null): [Notice | null, ShowNotice] {
+  const [notice, setNotice] = useState<Notice | null>(initial);
   const show = useCallback<ShowNotice>((next) => setNotice(next), []);
   return [notice, show];
 }

@@ -5,7 +5,8 @@ import type { Notice } from './notice.js';
 
 /**
  * Recall (SPEC §5, §9): searches every saved item for the term and puts the excerpts in the context
- * box. The selection is dropped, so save cannot overwrite a saved item with search results.
+ * box. The selection is dropped, so save cannot overwrite a saved item with search results. What the
+ * box held before is not lost: the context panel offers to undo the replacement.
  */
 export function recallIntoContext(items: readonly Action[], term: string): Notice {
   if (searchTerms(term).length === 0) {
@@ -16,9 +17,7 @@ export function recallIntoContext(items: readonly Action[], term: string): Notic
   if (result.excerpts.length === 0) {
     return { kind: 'info', text: `Nothing in your saved items mentions “${term}”.` };
   }
-  const studio = useStudio.getState();
-  studio.selectItem(null);
-  studio.setContext(formatRecall(result.excerpts, sources));
+  useStudio.getState().replaceContext(formatRecall(result.excerpts, sources), 'the recalled passages');
   const passages = result.excerpts.length === 1 ? '1 passage' : `${result.excerpts.length} passages`;
   const from = result.itemCount === 1 ? '1 saved item' : `${result.itemCount} saved items`;
   const more = result.truncated ? ' (the first ones; narrow the search to see others)' : '';

@@ -47,6 +47,44 @@ export function useSavedItems(userId: string, items: readonly Action[]) {
     [create, items, update],
   );
 
+  /**
+   * The memory button. An answer belongs in a note: with a note selected it updates that note (and
+   * offers Undo, which puts the note's previous text back); with nothing or a saved *prompt* selected
+   * it saves a new note, so a prompt (an instruction the user wrote) is never replaced by an answer.
+   */
+  const saveOutput = useCallback(
+    async (text: string, notify: ShowNotice): Promise<void> => {
+      if (!text.trim()) return;
+      const target = items.find((item) => item._id === useStudio.getState().selectedId);
+      try {
+        if (target?.type === 'note') {
+          const before = target.memory;
+          const changed = await update.mutateAsync({ id: target._id, memory: text });
+          const undo = async () => {
+            try {
+              await update.mutateAsync({ id: target._id, memory: before });
+              notify({ kind: 'info', text: `Restored the earlier text of ${quoted(changed.title)}.` });
+            } catch (error) {
+              notify({ kind: 'error', text: describeError(error) });
+            }
+          };
+          notify({
+            kind: 'info',
+            text: `Updated ${quoted(changed.title)} with the output.`,
+            action: { label: 'Undo', onClick: () => void undo() },
+          });
+          return;
+        }
+        const created = await create.mutateAsync({ type: 'note', title: noteTitle(text), memory: text });
+        const kept = target ? ` Your prompt ${quoted(target.title)} is unchanged.` : '';
+        notify({ kind: 'info', text: `Saved ${quoted(created.title)} as a note.${kept}` });
+      } catch (error) {
+        notify({ kind: 'error', text: describeError(error) });
+      }
+    },
+    [create, items, update],
+  );
+
   const deleteSelected = useCallback(
     async (notify: ShowNotice) => {
       const target = items.find((item) => item._id === useStudio.getState().selectedId);
@@ -82,5 +120,5 @@ export function useSavedItems(userId: string, items: readonly Action[]) {
     [update],
   );
 
-  return { selected, pending, save, deleteSelected, setPinned };
+  return { selected, pending, save, saveOutput, deleteSelected, setPinned };
 }

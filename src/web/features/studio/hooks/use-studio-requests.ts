@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
 import { WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
 import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
+import { askLength, askTooLongMessage } from '../model/ask-limit.js';
 import { PRESETS, type PresetId } from '../model/studio-presets.js';
 import { buildPresetPrompt, presetCanRun } from '../model/studio-prompt.js';
 import { contextChip } from '../model/recall.js';
@@ -176,6 +177,9 @@ export function useStudioRequests({ notify, items }: { notify: ShowNotice; items
         if (!term) return notify({ kind: 'error', text: RECALL_EMPTY_MESSAGE });
         return notify(recallIntoContext(items, term));
       }
+      // Over the limit nothing is sent: cutting the request would answer a question the user did not ask.
+      if (askLength(parts.input) === 'over')
+        return notify({ kind: 'error', text: askTooLongMessage(parts.input) });
       if (request.kind === 'prompt') {
         const hasAnything = Boolean(parts.input.trim() || parts.context.trim() || parts.conversation.length);
         if (!hasAnything) return notify({ kind: 'info', text: nothingToWorkOn(request.action.title) });

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import type { StudioTurn } from '../model/studio-prompt.js';
 import { useSession } from '../../../lib/session-store.js';
+import {
+  clearStudioSession,
+  loadStudioSession,
+  saveStudioSession,
+  type StudioSessionData,
+} from './studio-persistence.js';
 
 /** Where a web lookup's text came from, shown under the output with its link. */
 export interface WebSource {
@@ -38,6 +44,18 @@ interface StudioData {
   selectedId: string | null;
   /** The Pro/Max toggle: shortcuts and the context panel. */
   pro: boolean;
+  /** What the context box held before something replaced it, until the user undoes it or types. */
+  contextUndo: ContextUndo | null;
+  /** What the last reload could not bring back (too large to keep in this browser). */
+  leftOut: string[];
+}
+
+/** The context box's previous content, kept so a replacement (recall, loading an item) can be undone. */
+export interface ContextUndo {
+  context: string;
+  selectedId: string | null;
+  /** What replaced it, in words for the offer to undo ("the recalled passages"). */
+  replacedBy: string;
 }
 
 export interface FinishedReply {
@@ -61,13 +79,18 @@ interface StudioActions {
   stepHistory: (delta: -1 | 1) => void;
   /** SPEC §4: the clear word or button resets input, output and the conversation. */
   clearChat: () => void;
+  /** The user's own edit of the context box (which ends any offer to undo a replacement). */
   setContext: (context: string) => void;
+  /** Replaces the context box with generated text (recall); the previous text can be undone. */
+  replaceContext: (context: string, replacedBy: string) => void;
+  undoContextReplace: () => void;
   /**
    * Text sent from elsewhere (the Editor's selection or whole PDF): added under what the context box
    * already holds. It is no longer the loaded saved item's memory, so the selection is dropped.
    */
   sendToContext: (text: string) => void;
-  selectItem: (id: string | null, memory?: string) => void;
+  /** Loads a saved item into the context box; typed text it replaces can be undone. */
+  selectItem: (id: string | null, memory?: string, title?: string) => void;
   addFile: (file: FileContext) => void;
   removeFile: (id: string) => void;
   clearFiles: () => void;
@@ -89,7 +112,15 @@ const initial: StudioData = {
   files: [],
   selectedId: null,
   pro: false,
+  contextUndo: null,
+  leftOut: [],
 };
+
+/** The undo slot for a replacement: only when the box held something else worth getting back. */
+function undoFor(state: StudioData, next: string, replacedBy: string): ContextUndo | null {
+  if (!state.context.trim() || state.context === next) return null;
+  return { context: state.context, selectedId: state.selectedId, replacedBy };
+}
 
 /** Joins two pieces of an answer, adding a space only where neither side has one. */
 export function joinContinuation(base: string, more: string): string {
@@ -102,7 +133,7 @@ export function joinContinuation(base: string, more: string): string {
  * the session: signing out or switching user clears it, so nothing is left for the next person.
  */
 export const useStudio = create<StudioState>()((set, get) => ({
-  ...initial,
+  ...restoredState(useSession.getState().user?._id ?? null),
   setInput: (input) => set({ input }),
   editOutput: (output) =>
     set((state) => {
@@ -137,8 +168,17 @@ export const useStudio = create<StudioState>()((set, get) => ({
     const entry = history[next];
     if (entry) set({ historyIndex: next, output: entry.text });
   },
-  clearChat: () => set({ input: '', output: '', history: [], historyIndex: -1, conversation: [] }),
-  setContext: (context) => set({ context }),
+  clearChat: () =>
+    set({ input: '', output: '', history: [], historyIndex: -1, conversation: [], leftOut: [] }),
+  setContext: (context) => set({ context, contextUndo: null }),
+  replaceContext: (context, replacedBy) =>
+    set((state) => ({ context, selectedId: null, contextUndo: undoFor(state, context, replacedBy) })),
+  undoContextReplace: () =>
+    set((state) =>
+      state.contextUndo
+        ? { context: state.contextUndo.context, selectedId: state.contextUndo.selectedId, contextUndo: null }
+        : {},
+    ),
   sendToContext: (text) =>
     set((state) => {
       const added = text.trim();
@@ -146,12 +186,16 @@ export const useStudio = create<StudioState>()((set, get) => ({
       const current = state.context.trimEnd();
       return { context: current ? `${current}\n\n${added}` : added, selectedId: null };
     }),
-  selectItem: (id, memory) =>
-    set(id === null ? { selectedId: null } : { selectedId: id, context: memory ?? '' }),
+  selectItem: (id, memory = '', title = 'the saved item') =>
+    set((state) =>
+      id === null
+        ? { selectedId: null }
+        : { selectedId: id, context: memory, contextUndo: undoFor(state, memory, `“${title}”`) },
+    ),
   addFile: (file) => set((state) => ({ files: [...state.files, file] })),
   removeFile: (id) => set((state) => ({ files: state.files.filter((file) => file.id !== id) })),
   clearFiles: () => set({ files: [] }),
-  freeContext: () => set({ context: '', files: [], selectedId: null }),
+  freeContext: () => set({ context: '', files: [], selectedId: null, contextUndo: null }),
   setPro: (pro) => set({ pro }),
   reset: () => set(initial),
 }));
@@ -176,6 +220,58 @@ export function shownWebSource(
   return entry?.web && entry.text === state.output ? entry.web : null;
 }
 
-useSession.subscribe((session, previous) => {
-  if (session.user?._id !== previous.user?._id) useStudio.getState().reset();
+/** The store's state for a user: their session from this browser, or a fresh start. */
+function restoredState(userId: string | null): StudioData {
+  const restored = userId ? loadStudioSession(userId) : null;
+  return restored ? { ...initial, ...restored.data, leftOut: restored.leftOut } : initial;
+}
+
+function sessionData(state: StudioData): StudioSessionData {
+  const { input, output, history, historyIndex, conversation, context, files, selectedId, pro } = state;
+  return { input, output, history, historyIndex, conversation, context, files, selectedId, pro };
+}
+
+/** Whose session the store holds; writes go to that user's entry. */
+let owner: string | null = useSession.getState().user?._id ?? null;
+let pendingWrite: ReturnType<typeof setTimeout> | null = null;
+/** Streaming changes the output many times a second; writing at most this often is enough. */
+const WRITE_DELAY_MS = 250;
+
+/** Writes a pending change now (before the page goes away, or before switching user). */
+export function flushStudioSession(): void {
+  if (pendingWrite === null) return;
+  clearTimeout(pendingWrite);
+  pendingWrite = null;
+  if (owner) saveStudioSession(owner, sessionData(useStudio.getState()));
+}
+
+useStudio.subscribe((state, previous) => {
+  const changed = (Object.keys(sessionData(state)) as (keyof StudioSessionData)[]).some(
+    (key) => state[key] !== previous[key],
+  );
+  if (!owner || !changed || pendingWrite !== null) return;
+  pendingWrite = setTimeout(flushStudioSession, WRITE_DELAY_MS);
+});
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushStudioSession);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushStudioSession();
+  });
+}
+
+// Signing out forgets the session in this browser, so nothing is left for the next person; switching
+// user keeps each user's own session apart.
+useSession.subscribe((session) => {
+  const next = session.user?._id ?? null;
+  if (next === owner) return;
+  if (next === null && owner) {
+    if (pendingWrite !== null) clearTimeout(pendingWrite);
+    pendingWrite = null;
+    clearStudioSession(owner);
+  } else {
+    flushStudioSession();
+  }
+  owner = next;
+  useStudio.setState(restoredState(next));
 });
