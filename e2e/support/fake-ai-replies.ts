@@ -21,4 +21,5 @@ export const SYMBOLS_CHUNKS = [
 ];
 
 /** What the server stores (and so streams) for SYMBOLS_CHUNKS. */
-export const SYMBOLS_STORED = "Sure Here's tip 1 of 2 a b c d e f g h i j.\nNext line done";
+export const SYMBOLS_STORED =
+  "Sure    Here's tip  1  of 2     a   b   c    d e f   g   h   i   j.\r\nNext line   done";
