@@ -57,6 +57,25 @@ export const useSession = create<SessionState>()((set) => ({
   clearLanding: () => set({ landing: null }),
 }));
 
+const logoutListeners = new Set<(userId: string) => void>();
+
+/**
+ * Runs a listener when the person logs out on purpose, before they are forgotten: what this browser keeps
+ * for them (Studio session, open Editor documents) goes with them. A session that merely expires keeps it,
+ * so signing in again finds the work where it was left.
+ */
+export function onLogout(listener: (userId: string) => void): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+/** A confirmed logout: tells the onLogout listeners, then forgets the user. */
+export function logOut(): void {
+  const user = useSession.getState().user;
+  if (user) for (const listener of logoutListeners) listener(user._id);
+  useSession.getState().signOut();
+}
+
 // Any 401 from the API means the server no longer knows this session.
 onUnauthorized(() => {
   if (useSession.getState().user !== null) useSession.getState().signOut();

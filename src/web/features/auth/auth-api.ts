@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LogoutResponse, SelfUser, type LoginRequest, type SignupRequest } from '../../../contracts/users.js';
 import { apiRequest } from '../../lib/api-client.js';
-import { useSession } from '../../lib/session-store.js';
+import { logOut, useSession } from '../../lib/session-store.js';
 
 /** POST /api/users/login: the server sets the session cookie; we keep the user. */
 export function useLogin() {
@@ -29,13 +29,12 @@ export function useSignup() {
  * Both happen here, not in the caller, because forgetting the user unmounts the @ menu that called it.
  */
 export function useLogout() {
-  const signOut = useSession((state) => state.signOut);
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest('/api/users/logout', { method: 'POST', body: {}, schema: LogoutResponse }),
     onSuccess: () => {
       void navigate('/auth', { replace: true });
-      signOut();
+      logOut();
     },
   });
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSession } from '../../../lib/session-store.js';
+import { logOut, useSession } from '../../../lib/session-store.js';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import {
   STUDIO_SESSION_VERSION,
@@ -29,6 +29,7 @@ const empty: StudioSessionData = {
 
 beforeEach(() => {
   useSession.setState({ user: null });
+  window.localStorage.clear();
   studio().reset();
 });
 
@@ -61,14 +62,24 @@ describe('Studio session kept in the browser', () => {
     expect(loadStudioSession(bob._id)?.data.input).toBe('Bob asks');
   });
 
-  it('signing out removes the session from the browser', () => {
+  it('logging out removes the session from the browser', () => {
     useSession.setState({ user: ada });
     studio().setContext('private');
     flushStudioSession();
     expect(stored(ada._id)).not.toBeNull();
-    useSession.setState({ user: null });
+    logOut();
     expect(stored(ada._id)).toBeNull();
     expect(studio().context).toBe('');
+  });
+
+  it('a session that expires keeps the work for when the same person signs in again', () => {
+    useSession.setState({ user: ada });
+    studio().setContext('half-written');
+    useSession.getState().signOut();
+    expect(studio().context).toBe('');
+    expect(stored(ada._id)).not.toBeNull();
+    useSession.setState({ user: ada });
+    expect(studio().context).toBe('half-written');
   });
 
   it('clearing everything removes the entry instead of keeping an empty one', () => {

@@ -166,7 +166,7 @@ export function saveStudioSession(userId: string, data: StudioSessionData): void
   }
 }
 
-/** Forgets a user's session (sign-out). */
+/** Forgets a user's session (on logout). */
 export function clearStudioSession(userId: string): void {
   removeKey(studioSessionKey(userId));
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { StudioTurn } from '../model/studio-prompt.js';
-import { useSession } from '../../../lib/session-store.js';
+import { onLogout, useSession } from '../../../lib/session-store.js';
 import {
   clearStudioSession,
   loadStudioSession,
@@ -260,18 +260,18 @@ if (typeof window !== 'undefined') {
   });
 }
 
-// Signing out forgets the session in this browser, so nothing is left for the next person; switching
-// user keeps each user's own session apart.
+// Logging out forgets the session in this browser, so nothing is left for the next person. A session that
+// expires keeps it for when the same person signs in again; switching user keeps each user's session apart.
+onLogout((userId) => {
+  if (pendingWrite !== null) clearTimeout(pendingWrite);
+  pendingWrite = null;
+  clearStudioSession(userId);
+});
+
 useSession.subscribe((session) => {
   const next = session.user?._id ?? null;
   if (next === owner) return;
-  if (next === null && owner) {
-    if (pendingWrite !== null) clearTimeout(pendingWrite);
-    pendingWrite = null;
-    clearStudioSession(owner);
-  } else {
-    flushStudioSession();
-  }
+  flushStudioSession();
   owner = next;
   useStudio.setState(restoredState(next));
 });
