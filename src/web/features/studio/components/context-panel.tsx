@@ -157,7 +157,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
           <button
             type="button"
             className={`${styles.action} ${styles.danger}`}
-            aria-label="Delete saved item"
+            aria-label="del (Delete saved item)"
             disabled={!selected || saved.pending}
             onClick={() => setConfirming(true)}
           >

@@ -172,7 +172,7 @@ describe('Studio: Pro/Max, context and saved items', () => {
     const note = buildAction({ title: 'Old note', memory: 'Remove me' });
     const api = studioApi({ actions: [note] });
     const user = await openStudio(api);
-    const del = () => screen.getByRole('button', { name: 'Delete saved item' });
+    const del = () => screen.getByRole('button', { name: 'del (Delete saved item)' });
     expect(del()).toBeDisabled();
     await waitFor(() =>
       expect(within(selector()).getByRole('option', { name: 'Old note' })).toBeInTheDocument(),
