@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newPersonaUsername } from './support/personas.js';
+import { createPersona, newPersonaUsername } from './support/personas.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
 const SIGNED_IN_ONLY = ['/update', '/studio', '/charioteer', '/editor', '/explorer', '/chat', '/chat/:ai'];
@@ -131,6 +131,25 @@ test.describe('moving between pages', () => {
     await expect(name).toBeInViewport();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(name).toBeFocused();
+  });
+
+  test("opening a persona's edit panel is no new page: the window stays where it was", async ({ page }) => {
+    const persona = await createPersona(page.request, {
+      username: newPersonaUsername('stay'),
+      name: 'Stay Put',
+      tag: 'Helper',
+    });
+    await page.setViewportSize({ width: 375, height: 320 });
+    await page.goto(`/${persona.username}`);
+    const toggle = page.getByRole('button', { name: 'Edit AI' });
+    await toggle.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page).toHaveURL(/\?edit=ai$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
   });
 
   test('a new page starts at the top; back and forward restore where the reader was', async ({ page }) => {
