@@ -25,7 +25,7 @@ test('sign up, edit the profile with a picture, visit profiles, star mode, log o
 
   await test.step('the @ menu leads to my own profile', async () => {
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Update' }).click();
+    await page.getByRole('menu', { name: 'Menu' }).getByRole('menuitem', { name: 'Update' }).click();
     await expect(page).toHaveURL(new RegExp(`/${me.username}$`));
     await expect(page.getByRole('heading', { name: me.name })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Message' })).toHaveCount(0);
@@ -81,7 +81,7 @@ test('sign up, edit the profile with a picture, visit profiles, star mode, log o
 
   await test.step('log out returns to /auth and really ends the session', async () => {
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     expect(await page.evaluate(() => window.localStorage.getItem('me'))).toBeNull();
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);

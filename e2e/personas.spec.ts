@@ -86,10 +86,8 @@ test.describe('AI personas', () => {
 
     await page.goto('/chat/:ai');
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Create AI' })
-      .click();
+    await page.getByRole('menu', { name: 'Menu' }).getByRole('menuitem', { name: 'AI Explorer' }).click();
+    await page.getByRole('link', { name: 'Create AI' }).click();
     await expect(page).toHaveURL(/\/create$/);
     await field(page, /^Name/).fill('Quill Keeper!');
     await expect(field(page, /^Name/)).toHaveValue('Quill Keeper');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createPersona, newPersonaUsername } from './support/personas.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
 const SIGNED_IN_ONLY = ['/update', '/studio', '/charioteer', '/editor', '/explorer', '/chat', '/chat/:ai'];
@@ -98,5 +99,78 @@ test.describe('as a signed-in user', () => {
     // The start-up check answers 401, so the app forgets the user and the guard sends them to /auth.
     await expect(page).toHaveURL(/\/auth$/);
     expect(await page.evaluate(() => window.localStorage.getItem('me'))).toBeNull();
+  });
+});
+
+test.describe('moving between pages', () => {
+  test.use({ viewport: { width: 375, height: 700 } });
+  const credentials = newCredentials('scroll');
+
+  test.beforeAll(async ({ request }) => {
+    await createUser(request, credentials);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, credentials);
+  });
+
+  test("a new persona's profile opens at its top, its name in view and focused", async ({ page }) => {
+    const username = newPersonaUsername('scroll');
+    const field = (name: RegExp) => page.getByRole('textbox', { name });
+    await page.goto('/create');
+    await field(/^Name/).fill('Scroll Tester');
+    await field(/^Username/).fill(username);
+    await field(/^Bio/).fill('Checks where a new page starts.');
+    await field(/^Prompt/).fill('You are a careful tester.');
+    await field(/^Memory/).fill('Pages start at the top.');
+    await page.getByRole('combobox', { name: /^Category/ }).selectOption('Helper');
+    await page.getByRole('button', { name: 'Create AI' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/${username}$`));
+    const name = page.getByRole('heading', { level: 1, name: 'Scroll Tester' });
+    await expect(name).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(name).toBeFocused();
+  });
+
+  test("opening a persona's edit panel is no new page: the window stays where it was", async ({ page }) => {
+    const persona = await createPersona(page.request, {
+      username: newPersonaUsername('stay'),
+      name: 'Stay Put',
+      tag: 'Helper',
+    });
+    await page.setViewportSize({ width: 375, height: 320 });
+    await page.goto(`/${persona.username}`);
+    const toggle = page.getByRole('button', { name: 'Edit AI' });
+    await toggle.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page).toHaveURL(/\?edit=ai$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('a new page starts at the top; back and forward restore where the reader was', async ({ page }) => {
+    await page.goto('/tos');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: `@${credentials.username}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${credentials.username}$`));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: credentials.name })).toBeFocused();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/tos$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`/${credentials.username}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.js';
-import { AppRoutes } from './app/routes.js';
+import { appRoutes } from './app/routes.js';
 import { confirmStoredSession, syncSessionAcrossTabs } from './lib/session-store.js';
 import { applyTheme, useTheme } from './lib/theme-store.js';
 import './app/theme.css';
@@ -12,15 +13,15 @@ applyTheme(useTheme.getState().starMode);
 syncSessionAcrossTabs();
 void confirmStoredSession();
 
+const router = createBrowserRouter(appRoutes);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );

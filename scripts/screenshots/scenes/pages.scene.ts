@@ -22,6 +22,9 @@ atEachWidth('pages', (width) => {
         ['/signup', 'signup', 'Sign Up Invite'],
         ['/tos', 'tos', 'Terms & privacy'],
         ['/about', 'about', 'About Simplified'],
+        ['/auth', 'auth-login', 'Welcome back'],
+        ['/auth?mode=signup', 'auth-signup', 'Sign Up Invite'],
+        ['/no/such/page', 'not-found', 'Page not found'],
       ] as const) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -63,7 +66,7 @@ atEachWidth('pages', (width) => {
       await shoot(page, `profile-other${suffix(theme)}`);
 
       await page.getByRole('button', { name: 'Menu' }).click();
-      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      await expect(page.getByRole('menu', { name: 'Menu' })).toBeVisible();
       await shoot(page, `menu-open${suffix(theme)}`);
       await page.keyboard.press('Escape');
     }

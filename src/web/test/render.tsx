@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { SelfUser } from '../../contracts/users.js';
 import { Providers } from '../app/providers.js';
-import { AppRoutes } from '../app/routes.js';
+import { appRoutes } from '../app/routes.js';
 import { useSession } from '../lib/session-store.js';
 import { STORAGE_KEYS } from '../lib/storage.js';
 
@@ -39,8 +39,28 @@ export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string 
   return { ...result, client };
 }
 
-/** Renders the whole app at `path`, signed in as `user` (or as a visitor). */
+/** Renders the whole app at `path`, signed in as `user` (or as a visitor), on a data router as main.tsx does. */
 export function renderApp(path: string, { user = null }: { user?: SelfUser | null } = {}) {
   setSignedInUser(user);
-  return renderWithRouter(<AppRoutes />, { path });
+  const client = testQueryClient();
+  const probed = [
+    {
+      // appRoutes carry the ids createRoutesFromElements gave them ("0", "0-1"…); this one must differ.
+      id: 'location-probe',
+      element: (
+        <>
+          <Outlet />
+          <LocationProbe />
+        </>
+      ),
+      children: appRoutes,
+    },
+  ];
+  const router = createMemoryRouter(probed, { initialEntries: [path] });
+  const result = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, client, router };
 }

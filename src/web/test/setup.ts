@@ -14,6 +14,9 @@ vi.mock('socket.io-client', async () => {
 
 installMatchMedia();
 
+// jsdom lays nothing out and cannot scroll; the router's <ScrollRestoration> scrolls on every navigation.
+window.scrollTo = () => undefined;
+
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI box a whole route can take longer
 // to render after a click, which made journey tests flaky. Waiting longer only slows a failing test.
 configure({ asyncUtilTimeout: 5000 });

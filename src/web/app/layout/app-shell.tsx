@@ -1,8 +1,10 @@
-import { Outlet, useMatch } from 'react-router';
+import { useRef } from 'react';
+import { Outlet, ScrollRestoration, useMatch } from 'react-router';
 import { AiStatusBanner } from '../../features/ai-status/ai-status-banner.js';
 import { useRealtimeConnection } from '../../lib/socket.js';
 import { useSession } from '../../lib/session-store.js';
 import { AtMenu } from './at-menu.js';
+import { useFocusOnNavigate } from './use-focus-on-navigate.js';
 import { TopBar } from './top-bar.js';
 import styles from './app-shell.module.css';
 
@@ -12,9 +14,12 @@ import styles from './app-shell.module.css';
  */
 export function AppShell() {
   const user = useSession((state) => state.user);
-  // The chat screen fills the window and scrolls inside; the @ button docks beside its composer.
+  // The chat screen fills the window and scrolls inside; there the @ button docks beside its composer,
+  // everywhere else it sits in the top bar.
   const onChat = useMatch({ path: '/chat', end: false }) !== null && user !== null;
   useRealtimeConnection(user?._id ?? null);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
   const mainClass = [styles.main, user ? styles.withBar : '', onChat ? styles.fill : '']
     .filter(Boolean)
     .join(' ');
@@ -23,14 +28,17 @@ export function AppShell() {
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
-      {user ? <TopBar username={user.username} /> : null}
-      <main id="main" tabIndex={-1} className={mainClass}>
+      {user ? (
+        <TopBar username={user.username} menu={onChat ? null : <AtMenu username={user.username} />} />
+      ) : null}
+      {user && onChat ? <AtMenu username={user.username} docked /> : null}
+      <main id="main" ref={mainRef} tabIndex={-1} className={mainClass}>
         <div className={styles.statusLine}>
           <AiStatusBanner enabled={user !== null} />
         </div>
         <Outlet />
       </main>
-      {user ? <AtMenu username={user.username} docked={onChat} /> : null}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,60 +1,45 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { IconButton } from '../../components/ui/button.js';
 import { CloseIcon, LogOutIcon } from '../../components/ui/icons.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
 import { useLogout } from '../../features/auth/auth-api.js';
 import { describeError } from '../../lib/api-client.js';
+import { useMenuButton } from './use-menu-button.js';
 import styles from './at-menu.module.css';
 
-/**
- * The floating "@" menu (SPEC §2): four destinations, Create AI (after AI Explorer) and a log-out
- * entry. `docked` makes it smaller and lines it up with the chat composer's row, which leaves room
- * for it, so it never covers the box.
- */
-export function AtMenu({ username, docked = false }: { username: string; docked?: boolean }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const logout = useLogout();
-
-  useEffect(() => {
-    if (!open) return;
-    // pointerdown (not click) so a press anywhere outside closes it, even on non-clickable areas.
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
-      setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const close = () => setOpen(false);
-  const logOut = () => {
-    close();
-    logout.mutate();
-  };
-
-  const entries = [
+/** The menu's destinations, in SPEC §2's order and words; the log-out entry follows them. */
+export function menuEntries(username: string): { to: string; label: string }[] {
+  return [
     { to: '/chat/:ai', label: 'AI Messenger' },
     { to: '/explorer', label: 'AI Explorer' },
-    { to: '/create', label: 'Create AI' },
     { to: '/studio', label: 'AI Studio' },
     { to: `/${username}`, label: 'Update' },
   ];
+}
+
+/**
+ * The floating "@" menu (SPEC §2) as a WAI-ARIA menu button: four destinations and a log-out entry.
+ * The list comes after the button in the page's order (and is drawn above it). `docked` makes it
+ * smaller and lines it up with the chat composer's row, which leaves room for it.
+ */
+export function AtMenu({ username, docked = false }: { username: string; docked?: boolean }) {
+  const menu = useMenuButton();
+  const buttonId = useId();
+  const menuId = useId();
+  const logout = useLogout();
+
+  const logOut = () => {
+    menu.close();
+    logout.mutate();
+  };
 
   return (
-    <div ref={rootRef} className={docked ? `${styles.root} ${styles.docked}` : styles.root}>
+    <div
+      ref={menu.rootRef}
+      className={docked ? `${styles.root} ${styles.docked}` : styles.root}
+      {...menu.rootProps}
+    >
       {logout.isError ? (
         <div role="alert" className={styles.error}>
           <span>Could not log out: {describeError(logout.error)}</span>
@@ -63,39 +48,60 @@ export function AtMenu({ username, docked = false }: { username: string; docked?
           </IconButton>
         </div>
       ) : null}
-      {open ? (
-        <nav id={menuId} aria-label="Main menu" className={styles.menu}>
-          <ul className={styles.list}>
-            {entries.map((entry) => (
-              <li key={entry.label}>
-                <NavLink to={entry.to} end className={styles.entry} onClick={close}>
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className={styles.logoutRow}>
-              <Tooltip label="Log out" kind="secondary" placement="left">
-                <IconButton aria-label="Log out" onClick={logOut} disabled={logout.isPending}>
-                  <LogOutIcon />
-                </IconButton>
-              </Tooltip>
-            </li>
-          </ul>
-        </nav>
-      ) : null}
       <Tooltip label="Menu" placement="left">
         <button
-          ref={buttonRef}
+          ref={menu.buttonRef}
+          id={buttonId}
           type="button"
           className={styles.trigger}
           aria-label="Menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={() => setOpen((value) => !value)}
+          aria-haspopup="menu"
+          aria-expanded={menu.open}
+          aria-controls={menuId}
+          {...menu.buttonProps}
         >
           <span aria-hidden="true">@</span>
         </button>
       </Tooltip>
+      <ul
+        ref={menu.menuRef}
+        id={menuId}
+        role="menu"
+        aria-labelledby={buttonId}
+        className={styles.menu}
+        hidden={!menu.open}
+        {...menu.menuProps}
+      >
+        {menuEntries(username).map((entry) => (
+          <li key={entry.label} role="none">
+            <NavLink
+              to={entry.to}
+              end
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.entry}
+              onClick={menu.close}
+            >
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+        <li role="none" className={styles.logoutRow}>
+          <Tooltip label="Log out" kind="secondary" placement="left">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              aria-label="Log out"
+              className={styles.logout}
+              onClick={logOut}
+              disabled={logout.isPending}
+            >
+              <LogOutIcon />
+            </button>
+          </Tooltip>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '../../components/ui/button.js';
 import { StarIcon } from '../../components/ui/icons.js';
@@ -6,8 +7,11 @@ import { LANDING_AFTER_SIGN_IN } from '../../lib/session-store.js';
 import { useTheme } from '../../lib/theme-store.js';
 import styles from './top-bar.module.css';
 
-/** Fixed bar for signed-in users: the app name and the star-mode switch. */
-export function TopBar({ username }: { username: string }) {
+/**
+ * Fixed bar for signed-in users: the app name, the star-mode switch and, last, the @ menu (`menu`),
+ * which has its own room here so it covers no page content.
+ */
+export function TopBar({ username, menu }: { username: string; menu?: ReactNode }) {
   const starMode = useTheme((state) => state.starMode);
   const toggleStarMode = useTheme((state) => state.toggleStarMode);
   return (
@@ -27,6 +31,7 @@ export function TopBar({ username }: { username: string }) {
             <StarIcon fill={starMode ? 'currentColor' : 'none'} />
           </IconButton>
         </Tooltip>
+        {menu}
       </div>
     </header>
   );

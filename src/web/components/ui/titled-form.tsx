@@ -1,4 +1,4 @@
-import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useId, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import layoutStyles from './layout.module.css';
 
 interface TitledFormProps {
@@ -10,18 +10,37 @@ interface TitledFormProps {
   headingClassName?: string;
   titleClassName?: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  onChange?: FormEventHandler<HTMLFormElement>;
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
 }
 
 /**
- * A page-level form named by its h1, with a subtitle under it. The server validates (SPEC §5), so
- * the browser's own validation is off.
+ * A page-level form named by its h1, with a subtitle under it. The app shows its own messages (from the
+ * shared contracts and the server, SPEC §5), so the browser's own validation is off.
  */
 export function TitledForm(props: TitledFormProps) {
-  const { title, subtitle, className, headingClassName, titleClassName, onSubmit, children } = props;
+  const {
+    title,
+    subtitle,
+    className,
+    headingClassName,
+    titleClassName,
+    onSubmit,
+    onChange,
+    formRef,
+    children,
+  } = props;
   const titleId = useId();
   return (
-    <form className={className} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+    <form
+      ref={formRef}
+      className={className}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      noValidate
+      aria-labelledby={titleId}
+    >
       <div className={headingClassName}>
         <h1 id={titleId} className={titleClassName}>
           {title}

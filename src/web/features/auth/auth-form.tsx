@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEventHandler, ReactNode, Ref } from 'react';
 import { TextField } from '../../components/ui/text-field.js';
 import { TitledForm } from '../../components/ui/titled-form.js';
 import styles from './auth-form.module.css';
@@ -7,11 +7,13 @@ interface AuthFormProps {
   title: string;
   subtitle: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  onChange?: FormEventHandler<HTMLFormElement>;
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
 }
 
 /** Login and signup look alike (auth-form.module.css), so they share one form frame. */
-export function AuthForm({ title, subtitle, onSubmit, children }: AuthFormProps) {
+export function AuthForm({ title, subtitle, onSubmit, onChange, formRef, children }: AuthFormProps) {
   return (
     <TitledForm
       title={title}
@@ -20,6 +22,8 @@ export function AuthForm({ title, subtitle, onSubmit, children }: AuthFormProps)
       headingClassName={styles.heading}
       titleClassName={styles.title}
       onSubmit={onSubmit}
+      onChange={onChange}
+      formRef={formRef}
     >
       {children}
     </TitledForm>
@@ -27,7 +31,7 @@ export function AuthForm({ title, subtitle, onSubmit, children }: AuthFormProps)
 }
 
 /** The username box: usernames are lowercase handles, so phones must not capitalise or correct them. */
-export function UsernameField({ hint }: { hint?: string }) {
+export function UsernameField({ hint, error }: { hint?: string; error?: string }) {
   return (
     <TextField
       label="Username"
@@ -37,6 +41,7 @@ export function UsernameField({ hint }: { hint?: string }) {
       autoCorrect="off"
       spellCheck={false}
       hint={hint}
+      error={error}
     />
   );
 }

@@ -25,11 +25,16 @@ export function AuthPage({ withModeSwitch = false }: { withModeSwitch?: boolean 
     );
   }
 
-  const select = (next: Mode) => setParams(next === 'signup' ? { mode: 'signup' } : {}, { replace: true });
-  // Tabs pattern: arrow keys move between the two tabs.
+  // The switch stays where it is on the page: a change of mode is no new page to scroll to the top of.
+  const select = (next: Mode) =>
+    setParams(next === 'signup' ? { mode: 'signup' } : {}, { replace: true, preventScrollReset: true });
+  // Tabs pattern: arrow keys move between the two tabs (and wrap), Home and End go to the first and last.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next: Mode = mode === 'login' ? 'signup' : 'login';
+    const other: Mode = mode === 'login' ? 'signup' : 'login';
+    const keyed: Record<string, Mode> = { ArrowLeft: other, ArrowRight: other, Home: 'login', End: 'signup' };
+    const next = keyed[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
     select(next);
     document.getElementById(ids[next])?.focus();
   };

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session-store.js';
@@ -56,6 +56,52 @@ describe('signup screen', () => {
       },
     });
     expect(useSession.getState().user).toBeNull();
+  });
+
+  it("shows every field's problem at once, tied to its field, and focuses the first", async () => {
+    const { calls } = mockApi(() => ({ status: 500, body: { error: 'not expected' } }));
+    renderApp('/signup');
+    await userEvent.type(screen.getByLabelText('Username'), 'a');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const expected = {
+      Name: 'Name is required',
+      Username: 'Username must be at least 2 characters',
+      Email: 'Email is not a valid address',
+      Password: 'Password must be at least 8 characters',
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent('4 things need fixing');
+    for (const message of Object.values(expected)) expect(summary).toHaveTextContent(message);
+    expect(calls).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Password must be at least 8 characters' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts a taken username under the username field', async () => {
+    mockApi(() => ({
+      status: 409,
+      body: { error: 'That username is already taken', code: 'username_taken' },
+    }));
+    renderApp('/signup');
+    await fillSignup();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    expect(username).toHaveAccessibleDescription(expect.stringContaining('That username is already taken'));
+    expect(username).toHaveFocus();
   });
 
   it('on /auth, the mode switch swaps between the login and signup forms', async () => {

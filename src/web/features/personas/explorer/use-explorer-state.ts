@@ -5,7 +5,8 @@ import { useDirectorySearch } from '../../../lib/use-directory-search.js';
 
 /**
  * The explorer's tab and search. Both live in the address (?tab=&q=) so going back from a profile
- * returns to the same listing; the search reaches the server once typing pauses.
+ * returns to the same listing; the search reaches the server once typing pauses. Changing them is
+ * no new page, so the window keeps its scroll position (preventScrollReset).
  */
 export function useExplorerState(username: string) {
   const [params, setParams] = useSearchParams();
@@ -14,7 +15,7 @@ export function useExplorerState(username: string) {
     const query = new URLSearchParams(params);
     query.set('tab', next.id);
     if (clearSearch) query.delete('q');
-    setParams(query, { replace: true });
+    setParams(query, { replace: true, preventScrollReset: true });
   };
 
   const { tabs, tab, search, settled, setSearch, selectTab, filter } = useDirectorySearch(username, {
@@ -30,7 +31,7 @@ export function useExplorerState(username: string) {
     const next = new URLSearchParams(params);
     if (settled) next.set('q', settled);
     else next.delete('q');
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
   }, [settled, typed, params, setParams]);
 
   return { tabs, tab, search, setSearch, selectTab, filter, searching: settled !== '' };

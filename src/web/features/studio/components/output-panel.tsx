@@ -185,9 +185,7 @@ export function OutputPanel(props: OutputPanelProps) {
           icon={<EraserIcon />}
           onClick={props.onClearChat}
         >
-          <span className={styles.count} aria-hidden="true">
-            {replies}
-          </span>
+          <span className={styles.count} data-count={replies} aria-hidden="true" />
         </ToolButton>
       </div>
     </section>

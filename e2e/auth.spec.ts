@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { coloursOf, contrast } from './support/contrast.js';
+import { createUser, newCredentials } from './support/users.js';
+
+test.describe('signup errors', () => {
+  test('every field with a problem says so at once, and focus goes to the first', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Username', { exact: true }).fill('a');
+    await page.getByLabel('Email', { exact: true }).fill('not an address');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    const expected = {
+      Name: 'Name is required',
+      Username: 'Username must be at least 2 characters',
+      Email: 'Email is not a valid address',
+      Password: 'Password must be at least 8 characters',
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(new RegExp(message));
+    }
+    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText('4 things need fixing');
+    for (const message of Object.values(expected)) await expect(summary).toContainText(message);
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('a taken username and a taken email are both shown by their fields', async ({ page, request }) => {
+    const existing = newCredentials('taken');
+    await createUser(request, existing);
+    await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill('Someone Else');
+    await page.getByLabel('Username', { exact: true }).fill(existing.username);
+    await page.getByLabel('Email', { exact: true }).fill(`fresh_${existing.email}`);
+    await page.getByLabel('Password', { exact: true }).fill(existing.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    const username = page.getByLabel('Username', { exact: true });
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription(/That username is already taken/);
+    await expect(username).toBeFocused();
+  });
+});
+
+test.describe('log in / sign up tabs', () => {
+  for (const theme of ['light', 'star'] as const) {
+    test(`the selected tab stands out in the ${theme} theme`, async ({ page }) => {
+      await page.goto('/about');
+      await page.evaluate((star) => {
+        if (star) window.localStorage.setItem('theme', 'star');
+        else window.localStorage.removeItem('theme');
+      }, theme === 'star');
+      await page.goto('/auth');
+      const login = page.getByRole('tab', { name: 'Log in' });
+      const signup = page.getByRole('tab', { name: 'Sign up' });
+      await expect(login).toHaveAttribute('aria-selected', 'true');
+      await expect(signup).toHaveAttribute('aria-selected', 'false');
+      await expect(page.getByRole('tabpanel', { name: 'Log in' })).toBeVisible();
+
+      const selected = await coloursOf(login);
+      const other = await coloursOf(signup);
+      // Its label is readable (AA for text) and the selected fill differs from the other tab's (AA for UI parts).
+      expect(contrast(selected.text, selected.background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(other.text, other.background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(selected.background, other.background)).toBeGreaterThanOrEqual(3);
+
+      await login.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(signup).toHaveAttribute('aria-selected', 'true');
+      await expect(signup).toBeFocused();
+      await expect(page.getByRole('tabpanel', { name: 'Sign up' })).toBeVisible();
+      await page.keyboard.press('Home');
+      await expect(login).toHaveAttribute('aria-selected', 'true');
+    });
+  }
+});
