@@ -158,7 +158,8 @@ test.describe('the Editor’s viewer basics', () => {
     expect(ink?.color).toEqual([255, 0, 0]);
     expect(ink?.thickness).toBe(12);
     expect(saved.find((a) => a.subtype === 'Highlight')?.color).toEqual([0, 255, 0]);
-    const text = saved.find((a) => a.subtype === 'FreeText');
+    // The file has a free text of its own: ours is the one with our words.
+    const text = saved.find((a) => a.subtype === 'FreeText' && a.contents === 'Blue words');
     expect(text?.fontColor).toEqual([0, 0, 255]);
     expect(text?.fontSize).toBe(24);
   });

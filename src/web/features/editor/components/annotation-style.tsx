@@ -37,8 +37,8 @@ export function AnnotationStyle({ tool, style, onChange }: AnnotationStyleProps)
           onChange={(event) => onChange({ ...style, color: event.target.value })}
         />
       </label>
-      <label className={styles.styleField} htmlFor={`${id}-size`}>
-        {size.label}
+      <span className={styles.styleField}>
+        <label htmlFor={`${id}-size`}>{size.label}</label>
         <input
           id={`${id}-size`}
           type="range"
@@ -50,7 +50,7 @@ export function AnnotationStyle({ tool, style, onChange }: AnnotationStyleProps)
         <output htmlFor={`${id}-size`} className={styles.muted}>
           {style.size}
         </output>
-      </label>
+      </span>
     </div>
   );
 }

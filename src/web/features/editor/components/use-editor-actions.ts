@@ -34,7 +34,7 @@ export function useEditorActions(editor: EditorDocuments, sendToContext: SendToC
     try {
       controllerRef.current?.commitEditing();
       // The copy in this browser is brought up to date first, so it is not marked unsaved afterwards.
-      await keeperRef.current?.flush(file.id, pdf);
+      await keeperRef.current?.flush(file.id, pdf, { always: true });
       const bytes = pdf.annotationStorage.size > 0 ? await pdf.saveDocument() : await pdf.getData();
       const url = URL.createObjectURL(
         new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),

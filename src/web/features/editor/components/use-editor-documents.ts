@@ -83,7 +83,7 @@ export function useEditorDocuments() {
     const previousId = activeIdRef.current;
     if (previous && previousId && previous !== next) {
       controller?.commitEditing();
-      await keeper?.flush(previousId, previous);
+      await keeper?.flush(previousId, previous, { always: true });
     }
     pdfRef.current = next;
     activeIdRef.current = id;
@@ -140,7 +140,7 @@ export function useEditorDocuments() {
       const id = activeIdRef.current;
       const shown = pdfRef.current;
       controller.commitEditing();
-      const last = id && shown ? keeper.flush(id, shown) : Promise.resolve();
+      const last = id && shown ? keeper.flush(id, shown, { always: true }) : Promise.resolve();
       keeper.dispose();
       controller.dispose();
       controllerRef.current = null;
@@ -180,7 +180,10 @@ export function useEditorDocuments() {
             bytesRef.current.set(id, bytes);
             commitList([...listRef.current, { id, name: file.name, unsaved: false }]);
             const stored = { userId, id, name: file.name, bytes, unsaved: false, openedAt: nextOpenedAt() };
-            await putDocument(stored).catch((error: unknown) => failures.push(keepFailure(file.name, error)));
+            await putDocument(stored).catch((error: unknown) => {
+              failures.push(keepFailure(file.name, error));
+              setKeep('failed');
+            });
             if (last) void last.pdf.destroy();
             last = { id, pdf: opened };
           }

@@ -50,7 +50,7 @@ export function ViewerStage({
     >
       {sidebar}
       {/* The one scrolling box of the Editor; focusable so that keyboard users can scroll it. */}
-      <div ref={containerRef} className={styles.container} tabIndex={0} aria-label="Pages of the PDF">
+      <div ref={containerRef} className={styles.container} role="group" aria-label="PDF pages" tabIndex={0}>
         <div className="pdfViewer" />
       </div>
       {findBar}

@@ -62,11 +62,13 @@ export class DocumentKeeper {
   }
 
   /**
-   * Saves now if a save is due, and resolves once the document is in IndexedDB. pdf.js reads the
-   * annotations synchronously here, so the viewer may be torn down right after the call.
+   * Saves now if a save is due (with `always`, whenever the document was edited during this visit: an
+   * edit made while an earlier save was under way is not reported by pdf.js), and resolves once the
+   * document is in IndexedDB. pdf.js reads the annotations synchronously here, so the viewer may be torn
+   * down right after the call.
    */
-  flush(id: string, pdf: PdfDocument): Promise<void> {
-    const due = this.timers.has(id);
+  flush(id: string, pdf: PdfDocument, { always = false } = {}): Promise<void> {
+    const due = this.timers.has(id) || (always && this.touched.has(id));
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     if (!due) return this.saving.get(id) ?? Promise.resolve();

@@ -1,5 +1,6 @@
 import type { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { ICON_PREFIX, watchAnnotationIcons } from './annotation-icons.js';
+import { attachViewerInput } from './viewer-input.js';
 import {
   AnnotationEditorParamsType,
   AnnotationEditorType,
@@ -59,7 +60,7 @@ export class ViewerController {
   private lastQuery = '';
   private disposed = false;
   private icons: MutationObserver | null = null;
-  private resizing: ResizeObserver | null = null;
+  private detachInput: (() => void) | null = null;
   private styles: Partial<Record<StyledTool, ToolStyle>> = {};
   /** Called when the user clicks an empty spot of a page with the stamp tool (our checked picker opens). */
   onStampRequest: (() => void) | null = null;
@@ -123,38 +124,20 @@ export class ViewerController {
         this.update({ searchState, matches: matchesCount });
       },
     );
-    this.container.addEventListener('pointerdown', this.interceptStampClick, { capture: true });
-    this.container.addEventListener('wheel', this.zoomOnCtrlWheel, { passive: false });
-    this.container.addEventListener('pointerup', this.reportActivity);
-    this.container.addEventListener('keyup', this.reportActivity);
     this.icons = watchAnnotationIcons(this.container);
-    // A named fit ("page-width") is a size at one width: it is worked out again when the viewer resizes
-    // (a phone turning, the thumbnail sidebar opening).
-    this.resizing = new ResizeObserver(() => {
-      const value = viewer.currentScaleValue;
-      if (this.status.pages > 0 && /^[a-z-]+$/.test(value)) viewer.currentScaleValue = value;
+    this.detachInput = attachViewerInput(this.container, {
+      zoom: (factor) => this.zoom(factor),
+      isStampTool: () => this.status.tool === 'stamp',
+      onStampRequest: () => this.onStampRequest?.(),
+      onActivity: () => this.onActivity?.(),
+      // A named fit ("page-width") is a size at one width: it is worked out again when the viewer
+      // resizes (a phone turning, the thumbnail sidebar opening).
+      onResize: () => {
+        const value = viewer.currentScaleValue;
+        if (this.status.pages > 0 && /^[a-z-]+$/.test(value)) viewer.currentScaleValue = value;
+      },
     });
-    this.resizing.observe(this.container);
   }
-
-  private reportActivity = () => this.onActivity?.();
-
-  /** Ctrl (or ⌘) with the wheel zooms the PDF, as pdf.js's own viewer does, instead of the whole page. */
-  private zoomOnCtrlWheel = (event: WheelEvent) => {
-    if (!event.ctrlKey && !event.metaKey) return;
-    event.preventDefault();
-    if (event.deltaY !== 0) this.zoom(event.deltaY < 0 ? 1.1 : 1 / 1.1);
-  };
-
-  /** With the stamp tool, a click on an empty spot would open pdf.js's unchecked picker: ours opens instead. */
-  private interceptStampClick = (event: PointerEvent) => {
-    if (this.status.tool !== 'stamp' || event.button !== 0) return;
-    const target = event.target as HTMLElement | null;
-    if (!target?.classList.contains('annotationEditorLayer')) return;
-    event.preventDefault();
-    event.stopPropagation();
-    this.onStampRequest?.();
-  };
 
   private update(change: Partial<ViewerStatus>) {
     this.status = { ...this.status, ...change };
@@ -264,11 +247,7 @@ export class ViewerController {
   dispose() {
     this.disposed = true;
     this.icons?.disconnect();
-    this.resizing?.disconnect();
-    this.container.removeEventListener('pointerdown', this.interceptStampClick, { capture: true });
-    this.container.removeEventListener('wheel', this.zoomOnCtrlWheel);
-    this.container.removeEventListener('pointerup', this.reportActivity);
-    this.container.removeEventListener('keyup', this.reportActivity);
+    this.detachInput?.();
     this.viewer?.setDocument(null as unknown as PdfDocument);
     this.viewer = null;
     this.eventBus = null;
