@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   activeTab,
   addFreeText,
+  chooseTool,
   downloadPdf,
   dropPdf,
   editorPdfInput,
@@ -153,6 +154,21 @@ test.describe('the Editor keeps the user’s work', () => {
     await page.reload();
     await expect(page.getByText('Drop PDF files here, or open them.')).toBeVisible();
     await expect(tabNames(page)).toHaveCount(0);
+  });
+
+  test('trying the tools without annotating leaves nothing to lose: closing does not ask', async ({
+    page,
+    request,
+  }) => {
+    await signedInEditor(page, request, 'keepclean');
+    // This file has a free text annotation of its own, which pdf.js turns into an editor in editing modes.
+    await editorPdfInput(page).setInputFiles(fixture('file_pdfjs_test.pdf'));
+    await waitForDocument(page);
+    for (const tool of ['Text', 'Draw', 'Highlight', 'Select']) await chooseTool(page, tool);
+    await expect(keptInBrowser(page)).toBeVisible();
+    await openedTabs(page).getByRole('button', { name: 'Close file_pdfjs_test.pdf' }).click();
+    await expect(tabNames(page)).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('the PDFs are kept per user: another user on the same browser does not see them, and signing out clears them', async ({

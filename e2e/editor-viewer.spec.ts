@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import {
   annotationsIn,
   chooseTool,
@@ -199,5 +200,31 @@ test.describe('the Editor’s viewer basics', () => {
       await page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'star'));
       await page.screenshot({ path: `/tmp/editor-${width}-star.png` });
     });
+  }
+});
+
+test.describe('the Editor’s new controls for assistive technology', () => {
+  for (const width of [375, 1280]) {
+    for (const theme of ['light', 'star'] as const) {
+      test(`at ${width} px in the ${theme} theme, with the find bar, thumbnails and style controls open: no serious axe violations`, async ({
+        page,
+        request,
+      }) => {
+        await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
+        await editorWith(page, request, 'file_pdfjs_test.pdf');
+        if (theme === 'star') await page.getByRole('button', { name: 'Star mode' }).click();
+        await page.getByRole('button', { name: 'Find' }).click();
+        await page.getByRole('button', { name: 'Thumbnails' }).click();
+        if (width === 375) await page.getByRole('button', { name: 'Annotate' }).click();
+        await chooseTool(page, 'Draw');
+        await expect(page.getByRole('group', { name: 'Annotation style' })).toBeVisible();
+        await page.screenshot({ path: `/tmp/editor-${width}-${theme}-panels.png` });
+        const results = await new AxeBuilder({ page }).include('main').analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
+      });
+    }
   }
 });

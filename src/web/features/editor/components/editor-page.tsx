@@ -85,7 +85,7 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
         activeId={editor.activeId}
         keep={editor.keep}
         onSwitch={editor.switchTo}
-        onClose={editor.requestClose}
+        onClose={(file) => void editor.requestClose(file)}
       />
 
       <ViewerToolbar

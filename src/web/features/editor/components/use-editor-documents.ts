@@ -232,11 +232,22 @@ export function useEditorDocuments() {
       rememberActive(neighbour?.id ?? null);
     });
 
-  /** Closing a tab with annotations that were never downloaded asks first. */
-  const requestClose = (file: OpenedFile) => {
-    if (file.unsaved) setClosing(file);
-    else void closeFile(file);
-  };
+  /**
+   * Closing a tab with annotations that were never downloaded asks first. The shown document is saved
+   * first, so an annotation made a moment ago counts.
+   */
+  const requestClose = (file: OpenedFile) =>
+    enqueue(async () => {
+      const shown = pdfRef.current;
+      if (file.id === activeIdRef.current && shown) {
+        controllerRef.current?.commitEditing();
+        await keeperRef.current?.flush(file.id, shown, { always: true });
+      }
+      const current = listRef.current.find((f) => f.id === file.id);
+      if (current?.unsaved) setClosing(current);
+      // Queued behind this job, not awaited inside it.
+      else if (current) void closeFile(current);
+    });
 
   /** After a download the annotations are safe in the user's file: closing no longer asks. */
   const markDownloaded = (id: string) => {

@@ -7,14 +7,27 @@ import { updateDocument } from './editor-db.js';
 vi.mock('./editor-db.js', () => ({ updateDocument: vi.fn(async () => undefined) }));
 
 interface FakePdf {
-  annotationStorage: { size: number; onSetModified: (() => void) | null };
+  /** `edits`: how many real edits the storage holds (pdf.js serializes unchanged editors to nothing). */
+  annotationStorage: {
+    edits: number;
+    onSetModified: (() => void) | null;
+    readonly serializable: { map: Map<string, object> | null; hash: string };
+  };
   saveDocument: () => Promise<Uint8Array>;
   getData: () => Promise<Uint8Array>;
 }
 
 function fakePdf(): FakePdf {
   return {
-    annotationStorage: { size: 1, onSetModified: null },
+    annotationStorage: {
+      edits: 1,
+      onSetModified: null,
+      get serializable() {
+        return this.edits > 0
+          ? { map: new Map([['editor-1', {}]]), hash: `hash-${this.edits}` }
+          : { map: null, hash: '' };
+      },
+    },
     saveDocument: vi.fn(async () => new Uint8Array([1, 2, 3])),
     getData: vi.fn(async () => new Uint8Array([9])),
   };
@@ -48,13 +61,13 @@ describe('DocumentKeeper', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('saves a change shortly after it, marks it unsaved at once, and reports keeping then kept', async () => {
+  it('saves a change shortly after it, marks it unsaved, and reports keeping then kept', async () => {
     const { keeper, pdf, hooks, states } = setup();
     pdf.annotationStorage.onSetModified?.();
-    expect(hooks.onUnsaved).toHaveBeenCalledWith('doc-1');
     expect(states.at(-1)).toBe('keeping');
     expect(updateDocument).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(600);
+    expect(hooks.onUnsaved).toHaveBeenCalledWith('doc-1');
     expect(pdf.saveDocument).toHaveBeenCalledTimes(1);
     expect(updateDocument).toHaveBeenCalledWith('user-1', 'doc-1', {
       bytes: new Uint8Array([1, 2, 3]),
@@ -62,6 +75,28 @@ describe('DocumentKeeper', () => {
     });
     expect(hooks.onBytes).toHaveBeenCalledWith('doc-1', new Uint8Array([1, 2, 3]));
     expect(states.at(-1)).toBe('kept');
+    keeper.dispose();
+  });
+
+  it('storage filled without a real edit (pdf.js turning annotations into editors) marks nothing unsaved', async () => {
+    const { keeper, pdf, hooks, states } = setup();
+    pdf.annotationStorage.edits = 0;
+    pdf.annotationStorage.onSetModified?.();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(hooks.onUnsaved).not.toHaveBeenCalled();
+    expect(pdf.saveDocument).not.toHaveBeenCalled();
+    expect(updateDocument).not.toHaveBeenCalled();
+    expect(states.at(-1)).toBe('kept');
+    keeper.dispose();
+  });
+
+  it('removing every edit saves the file’s own bytes, leaving its unsaved mark alone', async () => {
+    const { keeper, pdf, asPdf } = setup();
+    pdf.annotationStorage.onSetModified?.();
+    await vi.advanceTimersByTimeAsync(600);
+    pdf.annotationStorage.edits = 0;
+    await keeper.flush('doc-1', asPdf, { always: true });
+    expect(updateDocument).toHaveBeenLastCalledWith('user-1', 'doc-1', { bytes: new Uint8Array([9]) });
     keeper.dispose();
   });
 
@@ -75,8 +110,8 @@ describe('DocumentKeeper', () => {
     keeper.dispose();
   });
 
-  it('a flush saves only what is due; with `always`, any document edited during the visit', async () => {
-    const { keeper, pdf, asPdf } = setup();
+  it('a flush saves only what is due; with `always`, an edited document whose edits changed since', async () => {
+    const { keeper, pdf, hooks, asPdf } = setup();
     await keeper.flush('doc-1', asPdf, { always: true });
     expect(pdf.saveDocument).not.toHaveBeenCalled();
 
@@ -84,7 +119,11 @@ describe('DocumentKeeper', () => {
     await keeper.flush('doc-1', asPdf);
     expect(pdf.saveDocument).toHaveBeenCalledTimes(1);
     await keeper.flush('doc-1', asPdf);
+    // Nothing new since the last save (say, a download in between): no save, nothing marked unsaved.
+    await keeper.flush('doc-1', asPdf, { always: true });
     expect(pdf.saveDocument).toHaveBeenCalledTimes(1);
+    expect(hooks.onUnsaved).toHaveBeenCalledTimes(1);
+    pdf.annotationStorage.edits = 2;
     await keeper.flush('doc-1', asPdf, { always: true });
     expect(pdf.saveDocument).toHaveBeenCalledTimes(2);
     keeper.dispose();
@@ -97,6 +136,7 @@ describe('DocumentKeeper', () => {
     expect(pdf.saveDocument).not.toHaveBeenCalled();
     pdf.annotationStorage.onSetModified?.();
     await vi.advanceTimersByTimeAsync(600);
+    pdf.annotationStorage.edits = 2;
     keeper.nudge('doc-1', asPdf);
     await vi.advanceTimersByTimeAsync(600);
     expect(pdf.saveDocument).toHaveBeenCalledTimes(2);

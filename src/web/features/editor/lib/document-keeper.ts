@@ -6,7 +6,7 @@ export type KeepState = 'kept' | 'keeping' | 'failed';
 
 interface KeeperHooks {
   onState: (state: KeepState) => void;
-  /** A document's annotations differ from its last download (or from the file as opened). */
+  /** A document's annotations differ from the file as opened (or as last downloaded). */
   onUnsaved: (id: string) => void;
   /** The annotated bytes were saved; the caller keeps them to reopen the tab. */
   onBytes: (id: string, bytes: Uint8Array) => void;
@@ -29,6 +29,8 @@ export class DocumentKeeper {
   private readonly saving = new Map<string, Promise<void>>();
   /** Documents edited during this visit: only those are ever saved again. */
   private readonly touched = new Set<string>();
+  /** The annotations' hash at each document's last save ('' for none: the file as opened). */
+  private readonly savedVersions = new Map<string, string>();
   private failed = false;
 
   constructor(
@@ -42,7 +44,6 @@ export class DocumentKeeper {
     const storage = pdf.annotationStorage as unknown as { onSetModified: (() => void) | null };
     storage.onSetModified = () => {
       this.touched.add(id);
-      this.hooks.onUnsaved(id);
       this.schedule(id, pdf);
     };
   }
@@ -72,9 +73,20 @@ export class DocumentKeeper {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     if (!due) return this.saving.get(id) ?? Promise.resolve();
-    const reading = pdf.annotationStorage.size > 0 ? pdf.saveDocument() : pdf.getData();
+    // pdf.js also fills its storage when it merely turns a file's annotations into editors (on entering an
+    // editing mode); those serialize to nothing. The hash tells whether anything changed since the last save.
+    const { map, hash } = pdf.annotationStorage.serializable;
+    const changed = map !== null;
+    const version = changed ? hash : '';
+    if (version === (this.savedVersions.get(id) ?? '')) {
+      this.report();
+      return this.saving.get(id) ?? Promise.resolve();
+    }
+    this.savedVersions.set(id, version);
+    if (changed) this.hooks.onUnsaved(id);
+    const reading = changed ? pdf.saveDocument() : pdf.getData();
     const previous = this.saving.get(id) ?? Promise.resolve();
-    const saved = previous.then(() => this.write(id, reading));
+    const saved = previous.then(() => this.write(id, reading, changed));
     this.saving.set(id, saved);
     this.report();
     void saved.finally(() => {
@@ -84,12 +96,13 @@ export class DocumentKeeper {
     return saved;
   }
 
-  private async write(id: string, reading: Promise<Uint8Array>): Promise<void> {
+  private async write(id: string, reading: Promise<Uint8Array>, changed: boolean): Promise<void> {
     try {
       const bytes = await reading;
       this.hooks.onBytes(id, bytes);
       if (!this.hooks.stillSignedIn()) return;
-      await updateDocument(this.userId, id, { bytes, unsaved: true });
+      // Without changes the bytes are the file as opened, whose own unsaved mark (from an earlier visit) stays.
+      await updateDocument(this.userId, id, changed ? { bytes, unsaved: true } : { bytes });
       this.failed = false;
     } catch (error) {
       this.failed = true;
@@ -102,6 +115,7 @@ export class DocumentKeeper {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     this.touched.delete(id);
+    this.savedVersions.delete(id);
     this.report();
   }
 
