@@ -196,6 +196,10 @@ test.describe('the Editor’s viewer basics', () => {
       expect(doc.scroll).toBeLessThanOrEqual(doc.height);
       expect(doc.width).toBeLessThanOrEqual(width);
       expect(await container.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      // The shown tab's name and its × are in view next to the line that says the PDFs are kept.
+      const close = await page.getByRole('button', { name: 'Close file_pdfjs_test.pdf' }).boundingBox();
+      const status = await page.getByRole('status').filter({ hasText: 'in this browser' }).boundingBox();
+      expect(close && status && close.x + close.width <= status.x).toBe(true);
       await page.screenshot({ path: `/tmp/editor-${width}.png` });
       await page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'star'));
       await page.screenshot({ path: `/tmp/editor-${width}-star.png` });

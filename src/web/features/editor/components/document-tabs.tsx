@@ -58,7 +58,7 @@ export function DocumentTabs({ files, activeId, keep, onSwitch, onClose }: Docum
           </span>
         ))}
       </nav>
-      <span className={styles.muted} role="status" data-keep={keep}>
+      <span className={`${styles.muted} ${styles.keep}`} role="status" data-keep={keep}>
         {KEEP_TEXT[keep]}
       </span>
     </div>
