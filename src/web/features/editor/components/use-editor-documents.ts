@@ -2,36 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
 import { DocumentKeeper, type KeepState } from '../lib/document-keeper.js';
-import {
-  deleteDocument,
-  isQuotaError,
-  loadSnapshot,
-  putDocument,
-  saveActive,
-  updateDocument,
-} from '../lib/editor-db.js';
-import { openRefusal, storageFullMessage } from '../lib/editor-limits.js';
+import { deleteDocument, loadSnapshot, putDocument, saveActive, updateDocument } from '../lib/editor-db.js';
+import { openRefusal } from '../lib/editor-limits.js';
+import { isPdf, keepFailure, nextOpenedAt } from '../lib/opened-files.js';
 import { openFailureMessage, openPdf, type PdfDocument } from '../pdf/pdfjs.js';
 import { ViewerController } from '../pdf/viewer-controller.js';
 import { INITIAL_STATUS, type ViewerStatus } from '../pdf/viewer-status.js';
 import type { BusyAction, Notice, OpenedFile } from './editor-types.js';
-
-function isPdf(file: File): boolean {
-  return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-}
-
-let lastOpenedAt = 0;
-/** Tab order survives a reload: each opened file gets a later time than the one before. */
-function nextOpenedAt(): number {
-  lastOpenedAt = Math.max(Date.now(), lastOpenedAt + 1);
-  return lastOpenedAt;
-}
-
-function keepFailure(name: string, error: unknown): string {
-  return isQuotaError(error)
-    ? storageFullMessage(name)
-    : `“${name}” could not be kept in this browser: ${describeError(error)}`;
-}
 
 /**
  * The Editor's state: the pdf.js viewer, the open PDFs (kept in IndexedDB per user until closed), which
@@ -147,6 +124,11 @@ export function useEditorDocuments() {
       keeperRef.current = null;
       pdfRef.current = null;
       activeIdRef.current = null;
+      // Another account signing in from another tab keeps the Editor mounted: nothing of this one stays.
+      commitList([]);
+      setActiveId(null);
+      setPdf(null);
+      setStatus(INITIAL_STATUS);
       void last.finally(() => void shown?.destroy());
     };
   }, [userId, enqueue, show, commitList]);
