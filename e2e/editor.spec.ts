@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   annotationsIn,
   chooseTool,
   downloadPdf,
   dragSelectText,
+  dropPdf,
   editorPdfInput,
+  fixture,
   openEditor,
   pointOnFirstPage,
   toolButton,
@@ -27,10 +28,6 @@ async function signedInEditor(page: Page, request: Parameters<typeof createUser>
   const user = await signIn(page, credentials);
   await openEditor(page);
   return user;
-}
-
-function fixture(name: string) {
-  return { name, mimeType: 'application/pdf', buffer: fs.readFileSync(path.join(PDF_FIXTURES, name)) };
 }
 
 test.describe('the Editor on pdf.js’s viewer', () => {
@@ -128,6 +125,7 @@ test.describe('the Editor on pdf.js’s viewer', () => {
     await expect(zoom).toHaveText(`${before}%`);
 
     // Text search: "mochitest" is in the document several times.
+    await page.getByRole('button', { name: 'Find' }).click();
     await page.getByLabel('Search in the PDF').fill('mochitest');
     await page.getByLabel('Search in the PDF').press('Enter');
     await expect(page.getByLabel('Search results')).toHaveText(/^\d+ of \d+$/);
@@ -141,16 +139,7 @@ test.describe('the Editor on pdf.js’s viewer', () => {
     await expect(page.getByRole('toolbar', { name: 'Viewer controls' })).toContainText('of 2');
 
     // Drag and drop a third file onto the viewer.
-    const buffer = fs.readFileSync(path.join(PDF_FIXTURES, 'issue16538.pdf')).toString('base64');
-    const dataTransfer = await page.evaluateHandle((base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], 'issue16538.pdf', { type: 'application/pdf' }));
-      return transfer;
-    }, buffer);
-    const stage = page.getByRole('region', { name: 'PDF viewer' });
-    await stage.dispatchEvent('dragover', { dataTransfer });
-    await stage.dispatchEvent('drop', { dataTransfer });
+    await dropPdf(page, 'issue16538.pdf');
     await expect(page.locator('[aria-current="true"]')).toHaveText('issue16538.pdf');
     await expect(tabs.getByRole('button', { name: /^(?!Close ).+\.pdf$/ })).toHaveCount(3);
     await expect(page.getByRole('toolbar', { name: 'Viewer controls' })).toContainText('of 1');

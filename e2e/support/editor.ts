@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import path from 'node:path';
+import { PDF_FIXTURES } from './studio.js';
 
 /** Opens the Editor page. */
 export async function openEditor(page: Page): Promise<void> {
@@ -8,6 +10,56 @@ export async function openEditor(page: Page): Promise<void> {
 }
 
 export const editorPdfInput = (page: Page) => page.getByLabel('Open PDF files');
+export const openedTabs = (page: Page) => page.getByRole('navigation', { name: 'Opened PDFs' });
+/** The tab buttons that show a PDF (not their × buttons). */
+export const tabNames = (page: Page) => openedTabs(page).getByRole('button', { name: /^(?!Close ).+\.pdf$/ });
+export const activeTab = (page: Page) => openedTabs(page).locator('[aria-current="true"]');
+export const pageCount = (page: Page) => page.getByRole('toolbar', { name: 'Viewer controls' });
+/** The line that says the open PDFs and their annotations are kept in this browser. */
+export const keptInBrowser = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Kept in this browser' });
+
+/** A fixture PDF as Playwright's setInputFiles takes it, under its own or another name. */
+export function fixture(name: string, as = name) {
+  return { name: as, mimeType: 'application/pdf', buffer: fs.readFileSync(path.join(PDF_FIXTURES, name)) };
+}
+
+/** Drops a fixture PDF onto the viewer, as dragging it from the desktop does. */
+export async function dropPdf(page: Page, name: string): Promise<void> {
+  const base64 = fs.readFileSync(path.join(PDF_FIXTURES, name)).toString('base64');
+  const dataTransfer = await page.evaluateHandle(
+    ({ data, fileName }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], fileName, { type: 'application/pdf' }));
+      return transfer;
+    },
+    { data: base64, fileName: name },
+  );
+  const stage = page.getByRole('region', { name: 'PDF viewer' });
+  await stage.dispatchEvent('dragover', { dataTransfer });
+  await stage.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Types a free-text annotation on the first page (at fractions of its visible part) and leaves the text tool. */
+export async function addFreeText(page: Page, note: string, at = { x: 0.1, y: 0.15 }): Promise<void> {
+  await chooseTool(page, 'Text');
+  const spot = await pointOnFirstPage(page, at.x, at.y);
+  await page.mouse.click(spot.x, spot.y);
+  const box = page.locator('.freeTextEditor .internal[contenteditable="true"]').first();
+  await expect(box).toBeVisible();
+  await page.keyboard.type(note);
+  await chooseTool(page, 'Select');
+  await expect(page.locator('.freeTextEditor').first()).toContainText(note);
+}
+
+/** The free text shown on the first page, whether as an editor or as a saved annotation. */
+export const shownNote = (page: Page, note: string) =>
+  viewerPages(page)
+    .first()
+    .locator('.freeTextEditor, .annotationLayer .freeTextAnnotation')
+    .filter({ hasText: note })
+    .first();
 export const viewerPages = (page: Page) => page.locator('.pdfViewer .page');
 export const toolButton = (page: Page, name: string) =>
   page.getByRole('toolbar', { name: 'Annotation tools' }).getByRole('button', { name, exact: true });
@@ -97,6 +149,13 @@ export interface SavedAnnotation {
   page: number;
   subtype: string;
   contents: string;
+  /** The annotation's colour (C) as 0–255 RGB, when it has one. */
+  color: number[] | null;
+  /** The border width (an ink stroke's thickness). */
+  thickness: number | null;
+  /** A free text's font colour and size, from its default appearance. */
+  fontColor: number[] | null;
+  fontSize: number | null;
 }
 
 /** Reads a PDF's annotations in Node with pdf.js's legacy build (the saved file, not the app's memory). */
@@ -111,11 +170,19 @@ export async function annotationsIn(bytes: Buffer): Promise<SavedAnnotation[]> {
       for (const annotation of (await page.getAnnotations()) as {
         subtype: string;
         contentsObj?: { str?: string };
+        color?: ArrayLike<number> | null;
+        borderStyle?: { width?: number };
+        defaultAppearanceData?: { fontColor?: ArrayLike<number>; fontSize?: number };
       }[]) {
+        const appearance = annotation.defaultAppearanceData;
         found.push({
           page: number,
           subtype: annotation.subtype,
           contents: annotation.contentsObj?.str ?? '',
+          color: annotation.color ? Array.from(annotation.color) : null,
+          thickness: annotation.borderStyle?.width ?? null,
+          fontColor: appearance?.fontColor ? Array.from(appearance.fontColor) : null,
+          fontSize: appearance?.fontSize ?? null,
         });
       }
     }

@@ -1,38 +1,66 @@
-import styles from './editor-page.module.css';
+import { useId } from 'react';
+import type { KeepState } from '../lib/document-keeper.js';
+import styles from './document-tabs.module.css';
 import type { OpenedFile } from './editor-types.js';
 
 interface DocumentTabsProps {
   files: OpenedFile[];
   activeId: string | null;
+  keep: KeepState;
   onSwitch: (file: OpenedFile) => Promise<void>;
   onClose: (file: OpenedFile) => void;
 }
 
-/** One tab per opened PDF: its name shows it, its × closes it. */
-export function DocumentTabs({ files, activeId, onSwitch, onClose }: DocumentTabsProps) {
+const KEEP_TEXT: Record<KeepState, string> = {
+  kept: 'Kept in this browser',
+  keeping: 'Keeping in this browser…',
+  failed: 'Not kept in this browser',
+};
+
+/**
+ * One tab per open PDF: its name shows it, its × closes it. A dot marks annotations not downloaded yet;
+ * the line after the tabs says whether everything is safely kept in this browser.
+ */
+export function DocumentTabs({ files, activeId, keep, onSwitch, onClose }: DocumentTabsProps) {
+  const id = useId();
   if (files.length === 0) return null;
   return (
-    <nav className={styles.files} aria-label="Opened PDFs">
-      {files.map((file) => (
-        <span key={file.id} className={styles.fileTab} data-active={file.id === activeId || undefined}>
-          <button
-            type="button"
-            className={styles.fileName}
-            aria-current={file.id === activeId ? 'true' : undefined}
-            onClick={() => void onSwitch(file)}
-          >
-            {file.name}
-          </button>
-          <button
-            type="button"
-            className={styles.fileClose}
-            aria-label={`Close ${file.name}`}
-            onClick={() => onClose(file)}
-          >
-            ×
-          </button>
-        </span>
-      ))}
-    </nav>
+    <div className={styles.tabsRow}>
+      <span id={`${id}-unsaved`} hidden>
+        Annotations not downloaded yet
+      </span>
+      <nav className={styles.files} aria-label="Opened PDFs">
+        {files.map((file) => (
+          <span key={file.id} className={styles.fileTab} data-active={file.id === activeId || undefined}>
+            <button
+              type="button"
+              className={styles.fileName}
+              aria-current={file.id === activeId ? 'true' : undefined}
+              aria-describedby={file.unsaved ? `${id}-unsaved` : undefined}
+              title={file.unsaved ? 'Annotations not downloaded yet' : undefined}
+              onClick={() => void onSwitch(file)}
+            >
+              {file.name}
+            </button>
+            {file.unsaved ? (
+              <span className={styles.unsavedDot} aria-hidden="true">
+                •
+              </span>
+            ) : null}
+            <button
+              type="button"
+              className={styles.fileClose}
+              aria-label={`Close ${file.name}`}
+              onClick={() => onClose(file)}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+      </nav>
+      <span className={`${styles.muted} ${styles.keep}`} role="status" data-keep={keep}>
+        {KEEP_TEXT[keep]}
+      </span>
+    </div>
   );
 }

@@ -1,14 +1,18 @@
-import { useId, useRef } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { AnnotationTools } from './annotation-tools.js';
+import { ConfirmDialog } from './confirm-dialog.js';
 import { DocumentTabs } from './document-tabs.js';
 import { EditorActions } from './editor-actions.js';
 import { EditorNotice } from './editor-notice.js';
+import { FindBar } from './find-bar.js';
 import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './editor-page.module.css';
-import type { SendToContext } from './editor-types.js';
+import type { EditorPanels, SendToContext } from './editor-types.js';
+import { ThumbnailSidebar } from './thumbnail-sidebar.js';
 import { useEditorDocuments } from './use-editor-documents.js';
+import { useEditorShortcuts } from './use-editor-shortcuts.js';
 import { ViewerStage } from './viewer-stage.js';
 import { ViewerToolbar } from './viewer-toolbar.js';
 
@@ -16,20 +20,39 @@ import { ViewerToolbar } from './viewer-toolbar.js';
 export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) {
   const id = useId();
   const editor = useEditorDocuments();
-  const { files, status, busy } = editor;
+  const { files, status, busy, controllerRef, closing } = editor;
   // One hidden file input serves both the header's button and the empty state's.
   const pdfInputRef = useRef<HTMLInputElement>(null);
   const choosePdfs = () => pdfInputRef.current?.click();
+  const [panels, setPanels] = useState<EditorPanels>({ find: false, thumbnails: false, tools: false });
+  const findInputRef = useRef<HTMLInputElement>(null);
+  const findButtonRef = useRef<HTMLButtonElement>(null);
+  const openFind = useCallback(() => {
+    setPanels((open) => ({ ...open, find: true }));
+    // Already open: Ctrl+F goes back to its field, as in a browser.
+    findInputRef.current?.select();
+  }, []);
+  const closeFind = () => {
+    setPanels((open) => ({ ...open, find: false }));
+    findButtonRef.current?.focus();
+  };
+  const togglePanel = (panel: keyof EditorPanels) => {
+    if (panel === 'find') {
+      if (panels.find) closeFind();
+      else openFind();
+    } else setPanels((open) => ({ ...open, [panel]: !open[panel] }));
+  };
 
   const hasDocument = status.pages > 0;
+  useEditorShortcuts(controllerRef, status.pages, openFind);
 
   return (
     <div className={styles.page}>
       <title>Editor · Simplified</title>
-      <header className={layoutStyles.pageHeader}>
+      <header className={`${layoutStyles.pageHeader} ${styles.header}`}>
         <div className={layoutStyles.intro}>
           <h1 className={styles.title}>Editor</h1>
-          <p className={layoutStyles.subtitle}>
+          <p className={`${layoutStyles.subtitle} ${styles.subtitle}`}>
             Read, search and annotate PDFs, then download them or use their text.
           </p>
         </div>
@@ -46,7 +69,7 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
             event.target.value = '';
           }}
         />
-        <Button onClick={choosePdfs} busy={busy === 'open'}>
+        <Button className={styles.action} onClick={choosePdfs} busy={busy === 'open'}>
           Open PDFs
         </Button>
       </header>
@@ -60,20 +83,31 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
       <DocumentTabs
         files={files}
         activeId={editor.activeId}
+        keep={editor.keep}
         onSwitch={editor.switchTo}
-        onClose={editor.closeFile}
+        onClose={(file) => void editor.requestClose(file)}
       />
 
-      <ViewerToolbar controllerRef={editor.controllerRef} status={status} hidden={files.length === 0} />
+      <ViewerToolbar
+        controllerRef={controllerRef}
+        status={status}
+        hidden={files.length === 0}
+        findButtonRef={findButtonRef}
+        panels={{ ...panels, find: panels.find && hasDocument }}
+        onToggle={togglePanel}
+        toolsId={`${id}-tools`}
+      />
 
       <div
+        id={`${id}-tools`}
         className={styles.toolbar}
         role="toolbar"
         aria-label="Annotation tools"
         hidden={files.length === 0}
+        data-folded={!panels.tools || undefined}
       >
         <AnnotationTools
-          controllerRef={editor.controllerRef}
+          controllerRef={controllerRef}
           stampInputRef={editor.stampInputRef}
           activeTool={status.tool}
           hasDocument={hasDocument}
@@ -87,9 +121,41 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
       <ViewerStage
         containerRef={editor.containerRef}
         isEmpty={files.length === 0}
+        restoring={editor.restoring}
         onOpenFiles={editor.openFiles}
         onChooseFiles={choosePdfs}
+        sidebar={
+          panels.thumbnails && editor.pdf && hasDocument ? (
+            <ThumbnailSidebar
+              pdf={editor.pdf}
+              pages={status.pages}
+              current={status.page}
+              onGo={(page) => controllerRef.current?.goToPage(page)}
+            />
+          ) : null
+        }
+        findBar={
+          panels.find && hasDocument ? (
+            <FindBar
+              controllerRef={controllerRef}
+              inputRef={findInputRef}
+              status={status}
+              onClose={closeFind}
+            />
+          ) : null
+        }
       />
+
+      <ConfirmDialog
+        open={closing !== null}
+        title={`Close “${closing?.name ?? ''}”?`}
+        cancelLabel="Keep it open"
+        confirmLabel="Close and discard"
+        onCancel={() => editor.setClosing(null)}
+        onConfirm={() => closing && void editor.closeFile(closing)}
+      >
+        Its annotations have not been downloaded. Closing it removes them from this browser.
+      </ConfirmDialog>
     </div>
   );
 }

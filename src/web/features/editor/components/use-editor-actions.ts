@@ -20,7 +20,7 @@ function selectedTextIn(container: HTMLElement | null): string {
 
 /** What the shown PDF can be turned into: an annotated download, Studio context, or a note. */
 export function useEditorActions(editor: EditorDocuments, sendToContext: SendToContext) {
-  const { containerRef, controllerRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
+  const { containerRef, controllerRef, keeperRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
   const userId = useSession((state) => state.user?._id ?? '');
   const note = useSaveAsNote({ userId, setBusy, setNotice });
 
@@ -31,7 +31,9 @@ export function useEditorActions(editor: EditorDocuments, sendToContext: SendToC
     setBusy('download');
     try {
       controllerRef.current?.commitEditing();
-      const bytes = await pdf.saveDocument();
+      // The copy in this browser is brought up to date first, so it is not marked unsaved afterwards.
+      await keeperRef.current?.flush(file.id, pdf, { always: true });
+      const bytes = pdf.annotationStorage.size > 0 ? await pdf.saveDocument() : await pdf.getData();
       const url = URL.createObjectURL(
         new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
       );
@@ -42,6 +44,7 @@ export function useEditorActions(editor: EditorDocuments, sendToContext: SendToC
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      editor.markDownloaded(file.id);
     } catch (error) {
       setNotice({ kind: 'error', text: `Could not save the annotated PDF: ${describeError(error)}` });
     } finally {

@@ -1,35 +1,36 @@
-import { useEffect, useState, type FormEvent, type RefObject } from 'react';
-import type { ViewerController, ViewerStatus } from '../pdf/viewer-controller.js';
+import { useEffect, useState, type RefObject } from 'react';
+import type { ViewerController } from '../pdf/viewer-controller.js';
+import type { ViewerStatus } from '../pdf/viewer-status.js';
+import type { EditorPanels } from './editor-types.js';
 import styles from './editor-page.module.css';
 
 interface ViewerToolbarProps {
   controllerRef: RefObject<ViewerController | null>;
   status: ViewerStatus;
   hidden: boolean;
+  /** Focus returns here when the find bar closes. */
+  findButtonRef: RefObject<HTMLButtonElement | null>;
+  panels: EditorPanels;
+  onToggle: (panel: keyof EditorPanels) => void;
+  /** The annotation toolbar's id, which the phone's Annotate button opens and closes. */
+  toolsId: string;
 }
 
-/** The search's progress as the toolbar shows it: "2 of 5", "No matches", or nothing. */
-function matchesLabel(status: ViewerStatus): string {
-  if (status.searchState === 'not-found') return 'No matches';
-  if (status.matches && status.matches.total > 0) {
-    return `${status.matches.current} of ${status.matches.total}`;
-  }
-  return '';
-}
-
-/** Page navigation, zoom and find-in-PDF for the shown document. */
-export function ViewerToolbar({ controllerRef, status, hidden }: ViewerToolbarProps) {
-  const [query, setQuery] = useState('');
+/** Page navigation, zoom, and the buttons that open the find bar and the thumbnail sidebar. */
+export function ViewerToolbar({
+  controllerRef,
+  status,
+  hidden,
+  findButtonRef,
+  panels,
+  onToggle,
+  toolsId,
+}: ViewerToolbarProps) {
   // The page field is editable, so it follows the viewer's page rather than being derived from it.
   const [pageInput, setPageInput] = useState('');
   useEffect(() => setPageInput(status.page ? String(status.page) : ''), [status.page]);
 
   const hasDocument = status.pages > 0;
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    controllerRef.current?.find(query);
-  };
 
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Viewer controls" hidden={hidden}>
@@ -96,7 +97,7 @@ export function ViewerToolbar({ controllerRef, status, hidden }: ViewerToolbarPr
         </button>
         <button
           type="button"
-          className={styles.textTool}
+          className={`${styles.textTool} ${styles.wideOnly}`}
           disabled={!hasDocument}
           onClick={() => controllerRef.current?.zoom('page-width')}
         >
@@ -104,41 +105,37 @@ export function ViewerToolbar({ controllerRef, status, hidden }: ViewerToolbarPr
         </button>
       </div>
 
-      <form className={`${styles.group} ${styles.search}`} role="search" onSubmit={onSearch}>
-        <input
-          className={styles.searchInput}
-          type="search"
-          aria-label="Search in the PDF"
-          placeholder="Search in the PDF"
-          value={query}
+      <div className={styles.group}>
+        <button
+          ref={findButtonRef}
+          type="button"
+          className={styles.textTool}
+          aria-expanded={panels.find}
           disabled={!hasDocument}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            // Clearing the field clears the highlighted matches too.
-            if (!event.target.value) controllerRef.current?.find('');
-          }}
-        />
+          onClick={() => onToggle('find')}
+        >
+          Find
+        </button>
         <button
           type="button"
-          className={styles.tool}
-          aria-label="Previous match"
-          disabled={!hasDocument || !query.trim()}
-          onClick={() => controllerRef.current?.find(query, { previous: true })}
+          className={styles.textTool}
+          aria-expanded={panels.thumbnails}
+          disabled={!hasDocument}
+          onClick={() => onToggle('thumbnails')}
         >
-          ↑
+          Thumbnails
         </button>
+        {/* Phones only: the annotation toolbar folds away so that the page gets the screen. */}
         <button
-          type="submit"
-          className={styles.tool}
-          aria-label="Next match"
-          disabled={!hasDocument || !query.trim()}
+          type="button"
+          className={`${styles.textTool} ${styles.phoneOnly}`}
+          aria-expanded={panels.tools}
+          aria-controls={toolsId}
+          onClick={() => onToggle('tools')}
         >
-          ↓
+          Annotate
         </button>
-        <span className={styles.muted} role="status" aria-label="Search results">
-          {matchesLabel(status)}
-        </span>
-      </form>
+      </div>
     </div>
   );
 }

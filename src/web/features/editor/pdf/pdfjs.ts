@@ -21,9 +21,16 @@ export function loadViewerModule(): Promise<ViewerModule> {
   return viewerModule;
 }
 
-/** Opens a PDF from its bytes; the bytes are copied, since pdf.js hands its input to the worker. */
+let sharedWorker: pdfjsLib.PDFWorker | null = null;
+
+/**
+ * Opens a PDF from its bytes; the bytes are copied, since pdf.js hands its input to the worker. All
+ * documents share one worker: starting a worker per tab made opening ten PDFs take seconds each.
+ */
 export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  sharedWorker ??= new pdfjsLib.PDFWorker();
   const task = pdfjsLib.getDocument({
+    worker: sharedWorker,
     data: bytes.slice(),
     BinaryDataFactory: BundledBinaryDataFactory,
     useWorkerFetch: false,

@@ -1,13 +1,19 @@
 import type { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import { ICON_PREFIX, watchAnnotationIcons } from './annotation-icons.js';
+import { attachViewerInput } from './viewer-input.js';
 import {
   AnnotationEditorParamsType,
   AnnotationEditorType,
   loadViewerModule,
   type PdfDocument,
 } from './pdfjs.js';
-
-/** The editing tools the toolbar offers (pdf.js's AnnotationEditorType values). */
-export type EditorTool = 'none' | 'highlight' | 'freetext' | 'ink' | 'stamp';
+import {
+  INITIAL_STATUS,
+  type EditorTool,
+  type StyledTool,
+  type ToolStyle,
+  type ViewerStatus,
+} from './viewer-status.js';
 
 const MODES: Record<EditorTool, number> = {
   none: AnnotationEditorType.NONE,
@@ -17,24 +23,17 @@ const MODES: Record<EditorTool, number> = {
   stamp: AnnotationEditorType.STAMP,
 };
 
-export interface ViewerStatus {
-  page: number;
-  pages: number;
-  /** The zoom as a percentage. */
-  zoom: number;
-  tool: EditorTool;
-  /** The search's current match and total, null before a search. */
-  matches: { current: number; total: number } | null;
-  searchState: 'idle' | 'found' | 'not-found' | 'pending';
-}
-
-export const INITIAL_STATUS: ViewerStatus = {
-  page: 0,
-  pages: 0,
-  zoom: 100,
-  tool: 'none',
-  matches: null,
-  searchState: 'idle',
+/** pdf.js's parameter for each styled tool's colour and size. */
+const STYLE_PARAMS: Record<StyledTool, { color: number; size: number }> = {
+  highlight: {
+    color: AnnotationEditorParamsType.HIGHLIGHT_COLOR,
+    size: AnnotationEditorParamsType.HIGHLIGHT_THICKNESS,
+  },
+  freetext: {
+    color: AnnotationEditorParamsType.FREETEXT_COLOR,
+    size: AnnotationEditorParamsType.FREETEXT_SIZE,
+  },
+  ink: { color: AnnotationEditorParamsType.INK_COLOR, size: AnnotationEditorParamsType.INK_THICKNESS },
 };
 
 /** The part of pdf.js's annotation editor manager used here (it is not in the public types). */
@@ -43,31 +42,9 @@ interface EditorUiManager {
   commitOrRemove?: () => void;
 }
 
-/**
- * pdf.js builds annotation icon addresses as `${imageResourcesPath}annotation-NAME.svg`. The icons are
- * bundled by Vite under hashed names, so pdf.js gets a marker prefix and each icon's address is swapped
- * for its bundled one as it appears.
- */
-const ICON_PREFIX = '/pdfjs-icons/';
-const ICONS = new Map(
-  Object.entries(
-    import.meta.glob<string>('../../../../../node_modules/pdfjs-dist/web/images/annotation-*.svg', {
-      query: '?url&no-inline',
-      import: 'default',
-      eager: true,
-    }),
-  ).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url]),
-);
-
-function swapIcon(img: HTMLImageElement) {
-  const src = img.getAttribute('src') ?? '';
-  if (!src.startsWith(ICON_PREFIX)) return;
-  const bundled = ICONS.get(src.slice(ICON_PREFIX.length));
-  if (bundled) img.src = bundled;
-  else img.removeAttribute('src');
-}
-
 const MIN_SCALE = 0.25;
+/** Below this width (px) the viewer is a phone's: pages fit its width. */
+const NARROW = 700;
 const MAX_SCALE = 5;
 
 /**
@@ -82,16 +59,13 @@ export class ViewerController {
   private status: ViewerStatus = INITIAL_STATUS;
   private lastQuery = '';
   private disposed = false;
-  private readonly icons = new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node instanceof HTMLImageElement) swapIcon(node);
-        else if (node instanceof HTMLElement) node.querySelectorAll('img').forEach(swapIcon);
-      }
-    }
-  });
+  private icons: MutationObserver | null = null;
+  private detachInput: (() => void) | null = null;
+  private styles: Partial<Record<StyledTool, ToolStyle>> = {};
   /** Called when the user clicks an empty spot of a page with the stamp tool (our checked picker opens). */
   onStampRequest: (() => void) | null = null;
+  /** Called on pointer and key activity in the viewer: an annotation may have been edited. */
+  onActivity: (() => void) | null = null;
 
   constructor(
     private readonly container: HTMLDivElement,
@@ -111,6 +85,8 @@ export class ViewerController {
       findController,
       annotationEditorMode: AnnotationEditorType.NONE,
       imageResourcesPath: ICON_PREFIX,
+      // On a phone every pixel of width goes to the page: fitting the width leaves no margin around it.
+      removePageBorders: this.container.clientWidth < NARROW,
       enableHighlightFloatingButton: false,
     } as ConstructorParameters<typeof PDFViewer>[0]);
     linkService.setViewer(viewer);
@@ -122,7 +98,7 @@ export class ViewerController {
       this.uiManager = uiManager;
     });
     eventBus.on('pagesinit', () => {
-      viewer.currentScaleValue = this.container.clientWidth < 700 ? 'page-width' : 'auto';
+      viewer.currentScaleValue = this.container.clientWidth < NARROW ? 'page-width' : 'auto';
       this.update({ pages: viewer.pagesCount, page: viewer.currentPageNumber });
     });
     eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) =>
@@ -148,19 +124,20 @@ export class ViewerController {
         this.update({ searchState, matches: matchesCount });
       },
     );
-    this.container.addEventListener('pointerdown', this.interceptStampClick, { capture: true });
-    this.icons.observe(this.container, { childList: true, subtree: true });
+    this.icons = watchAnnotationIcons(this.container);
+    this.detachInput = attachViewerInput(this.container, {
+      zoom: (factor) => this.zoom(factor),
+      isStampTool: () => this.status.tool === 'stamp',
+      onStampRequest: () => this.onStampRequest?.(),
+      onActivity: () => this.onActivity?.(),
+      // A named fit ("page-width") is a size at one width: it is worked out again when the viewer
+      // resizes (a phone turning, the thumbnail sidebar opening).
+      onResize: () => {
+        const value = viewer.currentScaleValue;
+        if (this.status.pages > 0 && /^[a-z-]+$/.test(value)) viewer.currentScaleValue = value;
+      },
+    });
   }
-
-  /** With the stamp tool, a click on an empty spot would open pdf.js's unchecked picker: ours opens instead. */
-  private interceptStampClick = (event: PointerEvent) => {
-    if (this.status.tool !== 'stamp' || event.button !== 0) return;
-    const target = event.target as HTMLElement | null;
-    if (!target?.classList.contains('annotationEditorLayer')) return;
-    event.preventDefault();
-    event.stopPropagation();
-    this.onStampRequest?.();
-  };
 
   private update(change: Partial<ViewerStatus>) {
     this.status = { ...this.status, ...change };
@@ -176,6 +153,7 @@ export class ViewerController {
     this.uiManager = null;
     this.lastQuery = '';
     this.update({ ...INITIAL_STATUS });
+    // pdf.js accepts null to empty the viewer, though its types do not say so.
     this.viewer.setDocument(pdf as PdfDocument);
     // The find controller counts pages through the link service, so it must know the document too.
     this.linkService?.setDocument(pdf, null);
@@ -239,6 +217,20 @@ export class ViewerController {
     });
     viewer.annotationEditorMode = { mode };
     await switched;
+    if (tool === 'highlight' || tool === 'freetext' || tool === 'ink') this.applyStyle(tool);
+  }
+
+  /** The colour and size new annotations of a tool get (and a selected one of that tool takes). */
+  setStyle(tool: StyledTool, style: ToolStyle) {
+    this.styles[tool] = style;
+    if (this.status.tool === tool) this.applyStyle(tool);
+  }
+
+  private applyStyle(tool: StyledTool) {
+    const style = this.styles[tool];
+    if (!style || !this.uiManager) return;
+    this.uiManager.updateParams(STYLE_PARAMS[tool].color, style.color);
+    this.uiManager.updateParams(STYLE_PARAMS[tool].size, style.size);
   }
 
   /** Places a stamp from an already checked image file in the middle of the visible page. */
@@ -254,8 +246,8 @@ export class ViewerController {
 
   dispose() {
     this.disposed = true;
-    this.icons.disconnect();
-    this.container.removeEventListener('pointerdown', this.interceptStampClick, { capture: true });
+    this.icons?.disconnect();
+    this.detachInput?.();
     this.viewer?.setDocument(null as unknown as PdfDocument);
     this.viewer = null;
     this.eventBus = null;

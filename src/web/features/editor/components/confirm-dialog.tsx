@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import styles from './confirm-dialog.module.css';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * A modal question on the browser's own <dialog>: it keeps focus inside and makes the rest of the page
+ * inert. Focus starts on the safe answer; Escape cancels; focus returns to where it was.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  cancelLabel,
+  confirmLabel,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // showModal focuses the first button: the safe answer comes first.
+    dialog.showModal();
+    return () => {
+      dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        // Escape: the dialog closes through `open`, so React stays the one source of truth.
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        {title}
+      </h2>
+      <p id={`${id}-body`}>{children}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button onClick={onConfirm}>{confirmLabel}</Button>
+      </div>
+    </dialog>
+  );
+}
