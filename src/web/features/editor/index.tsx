@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import type { SendToContext } from './components/editor-types.js';
-import { clearEditorOnSignOut } from './lib/clear-on-sign-out.js';
+import { forgetEditorDocumentsOnLogout } from './lib/forget-on-logout.js';
 
-// Listens from app start, not only while the Editor is open: signing out from any page clears its PDFs.
-clearEditorOnSignOut();
+// Listens from app start, not only while the Editor is open: logging out from any page clears its PDFs.
+forgetEditorDocumentsOnLogout();
 
 // pdf.js's viewer is large: it loads only when the Editor is opened.
 const EditorPage = lazy(() => import('./components/editor-page.js').then((m) => ({ default: m.EditorPage })));

@@ -129,7 +129,7 @@ export function saveActive(userId: string, activeId: string | null): Promise<voi
   });
 }
 
-/** Deletes everything kept for one user (on sign-out). */
+/** Deletes everything kept for one user (on logout). */
 export function clearUser(userId: string): Promise<void> {
   return inTransaction([DOCUMENTS, SESSIONS], 'readwrite', async (tx) => {
     await settled(tx.objectStore(DOCUMENTS).delete(IDBKeyRange.bound([userId], [userId, []])));
