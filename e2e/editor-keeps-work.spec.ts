@@ -121,7 +121,7 @@ test.describe('the Editor keeps the user’s work', () => {
 
     const closeButton = openedTabs(page).getByRole('button', { name: 'Close file_pdfjs_test.pdf' });
     await closeButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Close “file_pdfjs_test.pdf”?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Close “file_pdfjs_test.pdf”?' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('annotations have not been downloaded');
     await expect(dialog.getByRole('button', { name: 'Keep it open' })).toBeFocused();
@@ -147,7 +147,7 @@ test.describe('the Editor keeps the user’s work', () => {
     await expect(keptInBrowser(page)).toBeVisible();
     await openedTabs(page).getByRole('button', { name: 'Close bug1868759.pdf' }).click();
     await page
-      .getByRole('dialog', { name: 'Close “bug1868759.pdf”?' })
+      .getByRole('alertdialog', { name: 'Close “bug1868759.pdf”?' })
       .getByRole('button', { name: 'Close and discard' })
       .click();
     await expect(tabNames(page)).toHaveCount(0);

@@ -130,7 +130,7 @@ test.describe('AI Studio: nothing is cut or overwritten silently', () => {
 
     // Cancel saves nothing.
     await page.getByRole('button', { name: 'Save as note' }).click();
-    const dialog = page.getByRole('dialog', { name: 'This text is too long for one note' });
+    const dialog = page.getByRole('alertdialog', { name: 'This text is too long for one note' });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await expect(dialog).toContainText('a note holds at most 200,000');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

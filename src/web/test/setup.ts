@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAiReplies } from '../features/chat/hooks/ai-reply-store.js';
+import { installDialogMethods } from './dialog.js';
 import { fakeSockets } from './fake-socket.js';
 import { installMatchMedia, setViewport } from './media.js';
 import { installFakeSpeech } from './speech.js';
@@ -13,6 +14,7 @@ vi.mock('socket.io-client', async () => {
 });
 
 installMatchMedia();
+installDialogMethods();
 
 // jsdom lays nothing out and cannot scroll; the router's <ScrollRestoration> scrolls on every navigation.
 window.scrollTo = () => undefined;

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { AnnotationTools } from './annotation-tools.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { DocumentTabs } from './document-tabs.js';
 import { EditorActions } from './editor-actions.js';
 import { EditorNotice } from './editor-notice.js';

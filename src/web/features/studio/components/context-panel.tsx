@@ -7,7 +7,7 @@ import { useNotice } from '../hooks/notice.js';
 import { recallIntoContext } from '../hooks/recall-into-context.js';
 import type { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudio } from '../state/studio-store.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { ContextUndoOffer } from './context-undo-offer.js';
 import { FileContext } from './file-context.js';
 import { SavedItemSelect } from './saved-item-select.js';
@@ -176,17 +176,16 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
 
       <FileContext />
 
-      {confirming ? (
-        <ConfirmDialog
-          message={DELETE_CONFIRMATION}
-          confirmLabel="Delete"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            void saved.deleteSelected(notify);
-          }}
-        />
-      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void saved.deleteSelected(notify);
+        }}
+      />
     </section>
   );
 }

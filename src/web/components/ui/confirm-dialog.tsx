@@ -1,26 +1,28 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.js';
+import { Button } from './button.js';
 import styles from './confirm-dialog.module.css';
 
 interface ConfirmDialogProps {
   open: boolean;
+  /** The question; it names the dialog. */
   title: string;
-  children: ReactNode;
-  cancelLabel: string;
+  /** What follows from each answer, when the title alone does not say it. */
+  children?: ReactNode;
+  cancelLabel?: string;
   confirmLabel: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
 /**
- * A modal question on the browser's own <dialog>: it keeps focus inside and makes the rest of the page
- * inert. Focus starts on the safe answer; Escape cancels; focus returns to where it was.
+ * A modal question (role alertdialog) on the browser's own <dialog>: it keeps focus inside and makes the
+ * rest of the page inert. Focus starts on the safe answer; Escape cancels; focus returns to where it was.
  */
 export function ConfirmDialog({
   open,
   title,
   children,
-  cancelLabel,
+  cancelLabel = 'Cancel',
   confirmLabel,
   onCancel,
   onConfirm,
@@ -43,9 +45,10 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
+      role="alertdialog"
       className={styles.dialog}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
+      aria-describedby={children ? `${id}-body` : undefined}
       onCancel={(event) => {
         // Escape: the dialog closes through `open`, so React stays the one source of truth.
         event.preventDefault();
@@ -55,7 +58,7 @@ export function ConfirmDialog({
       <h2 id={`${id}-title`} className={styles.title}>
         {title}
       </h2>
-      <p id={`${id}-body`}>{children}</p>
+      {children ? <p id={`${id}-body`}>{children}</p> : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
