@@ -37,15 +37,15 @@ atEachWidth('charioteer', (width) => {
     await useTheme(page, 'light');
     await page.getByRole('button', { name: 'Start discussion' }).click();
     // Each picture waits for its own word, so each has the full 2 s before the next one arrives.
-    await waitForExactly(streamingWords(page), 'Hello! I');
+    await waitForExactly(streamingWords(page), 'Hello I');
     await shoot(page, 'charioteer-streaming', { fullPage: false });
-    await waitForExactly(streamingWords(page), 'Hello! I am');
+    await waitForExactly(streamingWords(page), 'Hello I am');
     await useTheme(page, 'star');
     await shoot(page, 'charioteer-streaming-star', { fullPage: false });
     if (phone) {
-      await waitForExactly(streamingWords(page), 'Hello! I am your');
+      await waitForExactly(streamingWords(page), 'Hello I am your');
       await shoot(page, 'charioteer-streaming-log-star', { fullPage: false, focus: joinBox });
-      await waitForExactly(streamingWords(page), 'Hello! I am your assistant.');
+      await waitForExactly(streamingWords(page), 'Hello I am your assistant.');
       await useTheme(page, 'light');
       await shoot(page, 'charioteer-streaming-log', { fullPage: false, focus: joinBox });
     }

@@ -17,7 +17,7 @@ const pdf = (name: string) => ({
   buffer: fs.readFileSync(path.join(PDF_FIXTURES, name)),
 });
 
-atEachWidth('editor', () => {
+atEachWidth('editor', (width) => {
   test('empty, then two PDFs with a highlight and a search', async ({ page, request }) => {
     test.setTimeout(120_000);
     await signUpAndIn(page, request, 'Frances');
@@ -29,10 +29,13 @@ atEachWidth('editor', () => {
 
     await editorPdfInput(page).setInputFiles([pdf('bug1997343.pdf'), pdf('file_pdfjs_test.pdf')]);
     await waitForDocument(page);
+    // On a phone the annotation tools fold behind "Annotate".
+    if (width < 500) await page.getByRole('button', { name: 'Annotate' }).click();
     await chooseTool(page, 'Highlight');
     await dragSelectText(page);
     await expect(page.locator('.highlightEditor').first()).toBeAttached();
     await chooseTool(page, 'Select');
+    await page.getByRole('button', { name: 'Find' }).click();
     await page.getByLabel('Search in the PDF').fill('test');
     await page.getByLabel('Search in the PDF').press('Enter');
     await expect(page.getByLabel('Search results')).toHaveText(/of/);

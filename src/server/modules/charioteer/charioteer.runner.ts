@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { filterAiReply } from '../../../contracts/rules.js';
+import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
 import type { UserRow } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -96,11 +96,12 @@ export function charioteerRunner(deps: RunnerDeps) {
       { topic: row.topic, names: new Map(seats.map((s) => [s.id, s.name])), hostName: host.name },
       turns,
     );
-    let text = '';
-    // What the owner has seen so far: all of it unless the leak guard holds some back.
+    // What the owner has seen so far, through the one persona-text sanitiser: what streams is what stays.
     let shown = '';
+    const sanitiser = aiReplyStream();
     const guard = leakGuardFor(speaker, host.username);
-    const show = (delta: string) => {
+    const show = (raw: string) => {
+      const delta = sanitiser.push(raw);
       if (!delta) return;
       shown += delta;
       emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
@@ -114,19 +115,17 @@ export function charioteerRunner(deps: RunnerDeps) {
         maxOutputTokens: limits.maxOutputTokens,
         signal: AbortSignal.any([signal, timeout]),
       })) {
-        text += delta;
         show(guard ? guard.push(delta) : delta);
         if (guard?.leaked) break;
       }
     } catch (error) {
       // Stopped by the owner or failed part way: the words already shown stay, marked as cut short.
-      const partial = filterAiReply(shown).trim();
-      if (partial) await keep(partial, true);
+      if (shown) await keep(shown, true);
       if (signal.aborted) return false;
       throw aiFailure(error, timeout.aborted);
     }
     show(guard?.finish() ?? '');
-    const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : filterAiReply(text).trim();
+    const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : shown;
     if (!reply) throw emptyAnswer();
     // A stop that raced the last words still keeps them: the turn was said in full.
     return (await keep(reply, false)) && !signal.aborted;
