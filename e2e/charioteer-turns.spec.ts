@@ -56,7 +56,6 @@ test.describe('Charioteer turns', () => {
     await check();
     await page.reload();
     await check();
-    await page.screenshot({ path: '/tmp/chariot-cut-short-1280.png' });
   });
 
   test('a turn the provider breaks off keeps what streamed, marked as cut short, across a reload', async ({
@@ -119,7 +118,6 @@ for (const width of [1280, 375] as const) {
         ).toBeVisible();
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `/tmp/chariot-table-${width}.png` });
 
       // The setup's chips and persona list show them in full as well.
       await page.getByRole('link', { name: '← New discussion' }).click();
@@ -135,7 +133,6 @@ for (const width of [1280, 375] as const) {
       }
       const candidate = page.getByRole('list', { name: 'Personas' }).getByText(LONG_NAMES[2] ?? '');
       expect(await isCutOff(candidate)).toBe(false);
-      await page.screenshot({ path: `/tmp/chariot-setup-${width}.png`, fullPage: true });
     });
   });
 }

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import {
+  activeTab,
   annotationsIn,
   chooseTool,
   downloadPdf,
@@ -165,6 +166,21 @@ test.describe('the Editor’s viewer basics', () => {
     expect(text?.fontSize).toBe(24);
   });
 
+  /** The tab's × lies inside the window and does not overlap the keeping line. */
+  async function expectTabClear(page: Page, name: string, status: Locator, width: number) {
+    const close = page.getByRole('button', { name: `Close ${name}` });
+    await expect(close).toBeInViewport({ ratio: 1 });
+    const [x, line] = [await close.boundingBox(), await status.boundingBox()];
+    if (!x || !line) throw new Error('the × or the keeping line has no box');
+    expect(x.x + x.width).toBeLessThanOrEqual(width);
+    const apart =
+      x.x + x.width <= line.x ||
+      line.x + line.width <= x.x ||
+      x.y + x.height <= line.y ||
+      line.y + line.height <= x.y;
+    expect(apart).toBe(true);
+  }
+
   for (const width of [375, 1280]) {
     test(`at ${width} px the page fits the width and the viewer is the one scroll container`, async ({
       page,
@@ -196,13 +212,13 @@ test.describe('the Editor’s viewer basics', () => {
       expect(doc.scroll).toBeLessThanOrEqual(doc.height);
       expect(doc.width).toBeLessThanOrEqual(width);
       expect(await container.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
-      // The shown tab's name and its × are in view next to the line that says the PDFs are kept.
-      const close = await page.getByRole('button', { name: 'Close file_pdfjs_test.pdf' }).boundingBox();
-      const status = await page.getByRole('status').filter({ hasText: 'in this browser' }).boundingBox();
-      expect(close && status && close.x + close.width <= status.x).toBe(true);
-      await page.screenshot({ path: `/tmp/editor-${width}.png` });
-      await page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'star'));
-      await page.screenshot({ path: `/tmp/editor-${width}-star.png` });
+      // The shown tab's name and its × are in view, clear of the line that says the PDFs are kept; with a
+      // second PDF the tab strip scrolls so that the newly shown tab is in view.
+      const status = page.getByRole('status').filter({ hasText: 'in this browser' });
+      await expectTabClear(page, 'file_pdfjs_test.pdf', status, width);
+      await editorPdfInput(page).setInputFiles(fixture('bug1997343.pdf'));
+      await expect(activeTab(page)).toHaveText('bug1997343.pdf');
+      await expectTabClear(page, 'bug1997343.pdf', status, width);
     });
   }
 });
@@ -222,7 +238,6 @@ test.describe('the Editor’s new controls for assistive technology', () => {
         if (width === 375) await page.getByRole('button', { name: 'Annotate' }).click();
         await chooseTool(page, 'Draw');
         await expect(page.getByRole('group', { name: 'Annotation style' })).toBeVisible();
-        await page.screenshot({ path: `/tmp/editor-${width}-${theme}-panels.png` });
         // Even with every panel open, the window does not scroll as well as the viewer.
         expect(
           await page.evaluate(() => (document.scrollingElement?.scrollHeight ?? 0) <= window.innerHeight),

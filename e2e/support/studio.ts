@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -123,7 +123,7 @@ export async function listItems(page: Page, userId: string): Promise<Action[]> {
 }
 
 /**
- * Screenshots the page at the phone and desktop widths into /tmp, in the light and the star theme
+ * Screenshots the page at the phone and desktop widths into the test's output folder, in the light and the star theme
  * (or only the current one, when a modal dialog keeps the theme button out of reach), and checks each
  * with axe: no serious or critical violation.
  */
@@ -134,7 +134,10 @@ export async function screenshotBothWidths(page: Page, name: string, { bothTheme
     const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/studio-${name}-${theme}-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`studio-${name}-${theme}-${width}.png`),
+        fullPage: true,
+      });
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

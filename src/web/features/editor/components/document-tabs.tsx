@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { KeepState } from '../lib/document-keeper.js';
 import styles from './document-tabs.module.css';
 import type { OpenedFile } from './editor-types.js';
@@ -23,13 +23,24 @@ const KEEP_TEXT: Record<KeepState, string> = {
  */
 export function DocumentTabs({ files, activeId, keep, onSwitch, onClose }: DocumentTabsProps) {
   const id = useId();
+  const strip = useRef<HTMLElement>(null);
+  // The strip scrolls sideways on a phone: the shown tab is always brought into view.
+  useEffect(() => {
+    const list = strip.current;
+    const shown = list?.querySelector<HTMLElement>('[data-active]');
+    if (!list || !shown) return;
+    const { offsetLeft, offsetWidth } = shown;
+    if (offsetLeft < list.scrollLeft) list.scrollLeft = offsetLeft;
+    else if (offsetLeft + offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = offsetLeft + offsetWidth - list.clientWidth;
+  }, [activeId, files.length]);
   if (files.length === 0) return null;
   return (
     <div className={styles.tabsRow}>
       <span id={`${id}-unsaved`} hidden>
         Annotations not downloaded yet
       </span>
-      <nav className={styles.files} aria-label="Opened PDFs">
+      <nav ref={strip} className={styles.files} aria-label="Opened PDFs">
         {files.map((file) => (
           <span key={file.id} className={styles.fileTab} data-active={file.id === activeId || undefined}>
             <button
