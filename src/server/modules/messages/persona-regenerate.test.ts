@@ -3,8 +3,8 @@ import type { ErrorResponse } from '../../../contracts/errors.js';
 import type { Message, RegenerateReplyResponse } from '../../../contracts/messages.js';
 import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.js';
-import { startTestServer } from '../../test/test-server.js';
+import { nextEvent, type TestSocket } from '../../test/socket-client.js';
+import { withAiLimitedChat } from '../../test/ai-limited-chat.js';
 import { REGENERATE_ERRORS } from './persona-replies.service.js';
 
 // "Try again" after a failed persona reply: the persona answers the existing last message again.
@@ -112,19 +112,7 @@ describe('POST /api/messages/conversations/:conversationId/regenerate', () => {
 
 describe('regenerate under the AI rate limit', () => {
   it('spends from the person’s AI budget: past AI_RATE_LIMIT it fails in the chat, storing nothing', async () => {
-    const limited = await startTestServer({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: app.fake.baseUrl,
-      AI_MODEL: 'fake-model',
-      AI_RATE_LIMIT: '1',
-    });
-    let socket: TestSocket | undefined;
-    try {
-      const me = await buildUser(limited.client());
-      const maker = await buildUser(limited.client());
-      const persona = await buildPersona(maker.client);
-      const live = await connectSocket(limited.baseUrl, me.client, { userId: me.user._id });
-      socket = live;
+    await withAiLimitedChat(app.fake.baseUrl, async ({ me, persona, live }) => {
       app.fake.enqueue({ status: 500 });
       const failed = nextEvent(live, 'aiReplyError', 5000);
       const sent = await me.client.post<Message>('/api/messages', {
@@ -140,9 +128,6 @@ describe('regenerate under the AI rate limit', () => {
       expect(await refused).toMatchObject({ code: 'ai_rate_limited' });
       const stored = await me.client.get<Message[]>(`/api/messages/${persona._id}`);
       expect(stored.body.map((m) => m.text)).toEqual(['hi']);
-    } finally {
-      socket?.close();
-      await limited.close();
-    }
+    });
   });
 });

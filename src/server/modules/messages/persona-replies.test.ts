@@ -3,8 +3,8 @@ import type { Message } from '../../../contracts/messages.js';
 import type { AiReplyDelta } from '../../../contracts/realtime.js';
 import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
-import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.js';
-import { startTestServer } from '../../test/test-server.js';
+import { collect, nextEvent, type TestSocket } from '../../test/socket-client.js';
+import { withAiLimitedChat } from '../../test/ai-limited-chat.js';
 import { REPLY_INSTRUCTION } from '../ai/persona-prompt.js';
 
 const app = fakeAiApp({ env: { AI_TIMEOUT: '3s' } });
@@ -128,19 +128,7 @@ describe('persona replies', () => {
 
 describe('persona replies under the AI rate limit', () => {
   it('refuses replies past AI_RATE_LIMIT with an error event and stores nothing', async () => {
-    const limited = await startTestServer({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: app.fake.baseUrl,
-      AI_MODEL: 'fake-model',
-      AI_RATE_LIMIT: '1',
-    });
-    let socket: TestSocket | undefined;
-    try {
-      const me = await buildUser(limited.client());
-      const maker = await buildUser(limited.client());
-      const persona = await buildPersona(maker.client);
-      const live = await connectSocket(limited.baseUrl, me.client, { userId: me.user._id });
-      socket = live;
+    await withAiLimitedChat(app.fake.baseUrl, async ({ me, persona, live }) => {
       const answered = new Promise<void>((resolve) =>
         live.on('newMessage', (m) => m.sender === persona._id && resolve()),
       );
@@ -151,9 +139,6 @@ describe('persona replies under the AI rate limit', () => {
       expect((await refused).error).toMatch(/^You're going fast — try again in \d+ s\.$/);
       const stored = await me.client.get<Message[]>(`/api/messages/${persona._id}`);
       expect(stored.body.map((m) => m.text)).toEqual(['first', 'Hello from the fake model.', 'second']);
-    } finally {
-      socket?.close();
-      await limited.close();
-    }
+    });
   });
 });
