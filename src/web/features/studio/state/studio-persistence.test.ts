@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { logOut, useSession } from '../../../lib/session-store.js';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import {
+  EMPTY_STUDIO_SESSION,
   STUDIO_SESSION_VERSION,
   boundSession,
   loadStudioSession,
@@ -15,17 +16,7 @@ const ada = buildSelfUser();
 const bob = buildSelfUser({ _id: '0190a0b0-0000-7000-8000-000000000002', username: 'bob' });
 const stored = (userId: string) => window.localStorage.getItem(studioSessionKey(userId));
 
-const empty: StudioSessionData = {
-  input: '',
-  output: '',
-  history: [],
-  historyIndex: -1,
-  conversation: [],
-  context: '',
-  files: [],
-  selectedId: null,
-  pro: false,
-};
+const empty = EMPTY_STUDIO_SESSION;
 
 beforeEach(() => {
   useSession.setState({ user: null });

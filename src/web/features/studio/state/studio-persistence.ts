@@ -44,6 +44,19 @@ const StudioSessionData = z.object({
 });
 export type StudioSessionData = z.infer<typeof StudioSessionData>;
 
+/** A Studio with nothing in it: what a new person, "clear" and "free" together, and a dropped entry give. */
+export const EMPTY_STUDIO_SESSION: StudioSessionData = {
+  input: '',
+  output: '',
+  history: [],
+  historyIndex: -1,
+  conversation: [],
+  context: '',
+  files: [],
+  selectedId: null,
+  pro: false,
+};
+
 const StudioSessionEntry = z.object({
   version: z.literal(STUDIO_SESSION_VERSION),
   data: StudioSessionData,

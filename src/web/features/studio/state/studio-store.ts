@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { StudioTurn } from '../model/studio-prompt.js';
 import { onLogout, useSession } from '../../../lib/session-store.js';
 import {
+  EMPTY_STUDIO_SESSION,
   clearStudioSession,
   loadStudioSession,
   saveStudioSession,
@@ -102,19 +103,7 @@ interface StudioActions {
 
 export type StudioState = StudioData & StudioActions;
 
-const initial: StudioData = {
-  input: '',
-  output: '',
-  history: [],
-  historyIndex: -1,
-  conversation: [],
-  context: '',
-  files: [],
-  selectedId: null,
-  pro: false,
-  contextUndo: null,
-  leftOut: [],
-};
+const initial: StudioData = { ...EMPTY_STUDIO_SESSION, contextUndo: null, leftOut: [] };
 
 /** The undo slot for a replacement: only when the box held something else worth getting back. */
 function undoFor(state: StudioData, next: string, replacedBy: string): ContextUndo | null {
