@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -24,19 +32,86 @@ export function openDatabase(
     // A server restart or failover errors idle clients; without a listener that would crash the process.
     pool.on('error', onIdleClientError);
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      kysely: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: namingStatements(pool) }),
+        plugins,
+      }),
       engine: 'postgres',
     };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
+  // A deliberate trade (docs/performance.md): WAL + NORMAL never loses a commit when the process crashes,
+  // but on power loss the last commits before the crash may roll back; FULL would fsync every commit.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins }),
+    kysely: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+      plugins,
+    }),
     engine: 'sqlite',
+  };
+}
+
+const STATEMENT_CACHE_MAX = 500;
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL's counterpart of reusingStatements: each distinct query text gets a name, so every pooled
+ * connection parses and plans it once (pg sends Parse only the first time a connection sees a name).
+ * Only data statements are named (a schema change would invalidate a named plan), and only the first
+ * STATEMENT_CACHE_MAX texts, because a connection keeps its named statements until it closes.
+ */
+function namingStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= STATEMENT_CACHE_MAX || !NAMEABLE.test(text)) return known;
+    const name = `s${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        // Kysely streams through the cursor form; this app never streams, so only text queries arrive.
+        // The cast narrows Kysely's overloaded signature to the text form (see above).
+        query: ((text: string, values: readonly unknown[]) =>
+          client.query({
+            name: nameOf(text),
+            text,
+            values: [...values],
+          })) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Kysely prepares every statement again on each call, which cost more than running it. This hands Kysely
+ * a database whose `prepare` returns the statement prepared before for the same SQL text. Safe because
+ * Kysely runs a statement to completion (`all`/`run`) before it prepares the next; nothing here streams.
+ * Bounded: past the cap the oldest statement is dropped (the SQL of dynamic IN lists varies).
+ */
+export function reusingStatements(sqlite: Pick<SQLite.Database, 'prepare' | 'close'>): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_MAX) statements.delete(statements.keys().next().value ?? '');
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
   };
 }
 

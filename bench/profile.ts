@@ -1,0 +1,190 @@
+/**
+ * `npx tsx bench/profile.ts [http-send|socket-send|conversations]`: runs the real server under
+ the V8 profiler (the inspector's Profiler domain, what `node --cpu-prof` uses), drives one hot path for a few seconds and prints where the server's CPU time went,
+ * by package and by function (self time). This is the tool behind docs/performance.md's profiles.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, request, WebSocket } from 'undici';
+import { io, type Socket } from 'socket.io-client';
+import { startServerProcess } from '../src/server/test/server-process.js';
+import { seedPeople, type SeededUser } from './lib/seed.js';
+
+const PEOPLE = 200;
+const SECONDS = 8;
+const CONCURRENCY = 64;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Which package (or our own folder) a profiled function belongs to. */
+function ownerOf(url: string): string {
+  if (!url) return '(native / GC / idle)';
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inModules) return inModules[1] ?? url;
+  if (url.startsWith('node:')) return url;
+  const ours = /\/src\/(server\/[^/]+(?:\/[^/]+)?)/.exec(url);
+  return ours ? `src/${ours[1]}` : url;
+}
+
+function summarise(profile: CpuProfile, work: number, unit: string): void {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byOwner = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let busy = 0;
+  for (const [id, us] of selfUs) {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+    busy += us;
+    const owner = ownerOf(frame.url);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
+    const fn = `${frame.functionName || '(anonymous)'} ${owner}:${frame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  }
+  const perUnit = (us: number) => (us / 1000 / work).toFixed(3);
+  console.log(`busy CPU ${(busy / 1e6).toFixed(2)} s for ${work} ${unit}: ${perUnit(busy)} ms per ${unit}`);
+  console.log(`\n| where | ms per ${unit} | share |\n|---|---|---|`);
+  for (const [owner, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`| ${owner} | ${perUnit(us)} | ${((us / busy) * 100).toFixed(1)} % |`);
+  console.log(`\n| function (self time) | ms per ${unit} |\n|---|---|`);
+  for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`| ${fn} | ${perUnit(us)} |`);
+}
+
+/** A Chrome DevTools Protocol session on the server's inspector, so only the load window is profiled. */
+interface Inspector {
+  call(method: string): Promise<unknown>;
+  close(): void;
+}
+
+async function inspectorOf(output: () => string): Promise<Inspector> {
+  const url = /Debugger listening on (ws:\/\/\S+)/.exec(output())?.[1];
+  if (!url) throw new Error(`the server printed no inspector address:\n${output()}`);
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  const pending = new Map<number, (result: unknown) => void>();
+  ws.onmessage = (event) => {
+    const reply = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (reply.id !== undefined) pending.get(reply.id)?.(reply.result);
+  };
+  let nextId = 0;
+  return {
+    call: (method) =>
+      new Promise((resolve) => {
+        nextId += 1;
+        pending.set(nextId, resolve);
+        ws.send(JSON.stringify({ id: nextId, method }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+function connect(baseUrl: string, user: SeededUser): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: user.cookie },
+      reconnection: false,
+      forceNew: true,
+      timeout: 10_000,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Keeps `CONCURRENCY` calls in flight for `SECONDS`; returns how many completed. */
+async function closedLoop(call: (i: number) => Promise<void>): Promise<number> {
+  const until = performance.now() + SECONDS * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
+      for (let i = lane; performance.now() < until; i += CONCURRENCY) {
+        await call(i);
+        done += 1;
+      }
+    }),
+  );
+  return done;
+}
+
+async function main(): Promise<void> {
+  const target = process.argv[2] ?? 'http-send';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-profile-'));
+  const pairs = Array.from({ length: PEOPLE }, (_, i) => [i, (i + 1) % PEOPLE] as const);
+  const people = await seedPeople(
+    { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
+    PEOPLE,
+    pairs,
+  );
+  const server = await startServerProcess({ DATA_DIR: dataDir, AI_PROVIDER: 'off' }, undefined, [
+    '--inspect=127.0.0.1:0',
+  ]);
+  const inspector = await inspectorOf(server.output);
+  const origin = new URL(server.baseUrl).origin;
+  const agent = new Agent({ connections: CONCURRENCY, pipelining: 1 });
+  const sockets = await Promise.all(people.map((p) => connect(server.baseUrl, p)));
+  const peerOf = (i: number) => people[(i + 1) % PEOPLE] as SeededUser;
+  let work = 0;
+  let unit = 'message';
+  await inspector.call('Profiler.enable');
+  await inspector.call('Profiler.start');
+  if (target === 'http-send') {
+    work = await closedLoop(async (i) => {
+      const me = people[i % PEOPLE] as SeededUser;
+      const res = await request(`${server.baseUrl}/api/messages`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { cookie: me.cookie, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipientId: peerOf(i % PEOPLE).userId, message: `profile ${i}` }),
+      });
+      await res.body.dump();
+    });
+  } else if (target === 'socket-send') {
+    work = await closedLoop(
+      (i) =>
+        new Promise<void>((resolve) => {
+          sockets[i % PEOPLE]?.emit(
+            'sendMessage',
+            { recipientId: peerOf(i % PEOPLE).userId, message: `profile ${i}` },
+            () => resolve(),
+          );
+        }),
+    );
+  } else {
+    unit = 'request';
+    work = await closedLoop(async (i) => {
+      const me = people[i % PEOPLE] as SeededUser;
+      const res = await request(`${server.baseUrl}/api/messages/conversations`, {
+        dispatcher: agent,
+        headers: { cookie: me.cookie },
+      });
+      await res.body.dump();
+    });
+  }
+  const { profile } = (await inspector.call('Profiler.stop')) as { profile: CpuProfile };
+  inspector.close();
+  sockets.forEach((s) => s.close());
+  await agent.close();
+  await server.stop();
+  const file = path.join(dataDir, `${target}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(`## ${target}: ${(work / SECONDS).toFixed(0)} ${unit}s/s (profile for DevTools: ${file})\n`);
+  summarise(profile, work, unit);
+}
+
+await main();
