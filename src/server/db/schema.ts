@@ -44,6 +44,9 @@ export interface ConversationsTable {
   context: Generated<string>;
   /** Messages before this time are forgotten by an AI persona (set when the context is cleared). */
   memoryFrom: Generated<string>;
+  /** Messages from user_high that user_low has not seen yet (and the reverse): kept with each write. */
+  unreadLow: Generated<number>;
+  unreadHigh: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { groupCommit } from '../../db/group-commit.js';
 import { messagesRepository } from './messages.repository.js';
 import { messagesRoutes } from './messages.routes.js';
 import { messagesService } from './messages.service.js';
@@ -42,9 +43,17 @@ export async function registerMessaging(
     emitter: deps.realtime.emitter,
     log: app.log,
   });
-  const messages = messagesService(repo, deps.accounts, deps.realtime.emitter, limiter, presence, (job) => {
-    void replies.reply(job);
-  });
+  const messages = messagesService(
+    repo,
+    groupCommit(deps.db.kysely),
+    deps.accounts,
+    deps.realtime.emitter,
+    limiter,
+    presence,
+    (job) => {
+      void replies.reply(job);
+    },
+  );
   registerMessageSockets(deps.realtime.io, messages, presence, app.log);
   await app.register(signedInOnly(messagesRoutes), { messages, replies });
 }

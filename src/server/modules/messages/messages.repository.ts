@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ConversationRow, Database, MessageRow } from '../../db/schema.js';
+import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -17,51 +18,212 @@ export interface ConversationListRow extends ConversationRow {
   unreadCount: number | string;
 }
 
+export interface LatestMessage {
+  /** Used only when this message starts the conversation. */
+  newConversationId: string;
+  senderId: string;
+  recipientId: string;
+  text: string;
+  at: string;
+  /** Whether a persona's opening message is stored with a new conversation (it is unread for the sender). */
+  withOpening: boolean;
+}
+
 const CONVERSATION_LIST_MAX = 500;
 
-/** Conversations and messages; queries only, no rules. */
+/** 1 when the message's sender is not this side of the pair: the message is unread for that side. */
+const unreadFor = (side: 'userLow' | 'userHigh') =>
+  sql<number>`case when ${sql.ref('excluded.lastSenderId')} = ${sql.ref(`conversations.${side}`)} then 0 else 1 end`;
+
+/**
+ * Conversations and messages; queries only, no rules. The queries on the chat's hot path are compiled
+ * once (compiledOnce) and each is served by an index (docs/performance.md lists the plans).
+ */
 export function messagesRepository(db: Kysely<Database>) {
+  const byId = compiledOnce(db, (p: Param<'id'>) =>
+    db.selectFrom('conversations').selectAll().where('id', '=', p('id')),
+  );
+  const byPair = compiledOnce(db, (p: Param<'userLow' | 'userHigh'>) =>
+    db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('userLow', '=', p('userLow'))
+      .where('userHigh', '=', p('userHigh')),
+  );
+  // One statement for "the pair's conversation now ends with this message": created with the first one,
+  // otherwise updated, with the recipient's unread count going up by one.
+  const upsertLatest = compiledOnce(
+    db,
+    (p: Param<'id' | 'userLow' | 'userHigh' | 'text' | 'senderId' | 'at' | 'unreadLow' | 'unreadHigh'>) =>
+      db
+        .insertInto('conversations')
+        .values({
+          id: p('id'),
+          userLow: p('userLow'),
+          userHigh: p('userHigh'),
+          lastText: p('text'),
+          lastSenderId: p('senderId'),
+          lastSeen: 0,
+          unreadLow: p('unreadLow'),
+          unreadHigh: p('unreadHigh'),
+          createdAt: p('at'),
+          updatedAt: p('at'),
+        })
+        .onConflict((oc) =>
+          oc.columns(['userLow', 'userHigh']).doUpdateSet((eb) => ({
+            lastText: eb.ref('excluded.lastText'),
+            lastSenderId: eb.ref('excluded.lastSenderId'),
+            lastSeen: 0,
+            updatedAt: eb.ref('excluded.updatedAt'),
+            unreadLow: sql<number>`${sql.ref('conversations.unreadLow')} + ${unreadFor('userLow')}`,
+            unreadHigh: sql<number>`${sql.ref('conversations.unreadHigh')} + ${unreadFor('userHigh')}`,
+          })),
+        )
+        .returningAll(),
+  );
+  const setLatest = compiledOnce(db, (p: Param<'id' | 'text' | 'senderId' | 'at'>) =>
+    db
+      .updateTable('conversations')
+      .set({
+        lastText: p('text'),
+        lastSenderId: p('senderId'),
+        lastSeen: 0,
+        updatedAt: p('at'),
+        unreadLow: sql<number>`unread_low + case when user_low = ${p('senderId')} then 0 else 1 end`,
+        unreadHigh: sql<number>`unread_high + case when user_high = ${p('senderId')} then 0 else 1 end`,
+      })
+      .where('id', '=', p('id')),
+  );
+  const insertMessage = compiledOnce(
+    db,
+    (p: Param<'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt'>) =>
+      db.insertInto('messages').values({
+        id: p('id'),
+        conversationId: p('conversationId'),
+        senderId: p('senderId'),
+        text: p('text'),
+        createdAt: p('createdAt'),
+      }),
+  );
+  // Each side of the pair walks its own (user, updated_at) index; the union is the user's conversations.
+  const side = (p: Param<'userId'>, mine: 'userLow' | 'userHigh') => {
+    const other = mine === 'userLow' ? 'c.userHigh' : 'c.userLow';
+    const unread = mine === 'userLow' ? 'c.unreadLow' : 'c.unreadHigh';
+    return db
+      .selectFrom('conversations as c')
+      .innerJoin('users as u', 'u.id', other)
+      .selectAll('c')
+      .select([
+        'u.id as otherId',
+        'u.username as otherUsername',
+        'u.name as otherName',
+        'u.profilePic as otherProfilePic',
+        'u.isAi as otherIsAi',
+        `${unread} as unreadCount`,
+      ])
+      .where(`c.${mine}`, '=', p('userId'))
+      .where('u.isFrozen', '=', 0);
+  };
+  const listFor = compiledOnce(db, (p: Param<'userId'>) =>
+    db
+      .selectFrom(side(p, 'userLow').unionAll(side(p, 'userHigh')).as('mine'))
+      .selectAll()
+      .orderBy('mine.updatedAt', 'desc')
+      .limit(CONVERSATION_LIST_MAX),
+  );
+  const contactsOf = compiledOnce(db, (p: Param<'userId'>) =>
+    db
+      .selectFrom('conversations')
+      .select('userHigh as contactId')
+      .where('userLow', '=', p('userId'))
+      .unionAll(
+        db.selectFrom('conversations').select('userLow as contactId').where('userHigh', '=', p('userId')),
+      ),
+  );
+  const newest = compiledOnce(db, (p: Param<'conversationId' | 'limit'>) =>
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversationId', '=', p('conversationId'))
+      .orderBy('id', 'desc')
+      .limit(p('limit')),
+  );
+  const newestBefore = compiledOnce(db, (p: Param<'conversationId' | 'before' | 'limit'>) =>
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversationId', '=', p('conversationId'))
+      .where('id', '<', p('before'))
+      .orderBy('id', 'desc')
+      .limit(p('limit')),
+  );
+  const seeMessages = compiledOnce(db, (p: Param<'conversationId' | 'readerId'>) =>
+    db
+      .updateTable('messages')
+      .set({ seen: 1 })
+      .where('conversationId', '=', p('conversationId'))
+      .where('senderId', '!=', p('readerId'))
+      .where('seen', '=', 0),
+  );
+  const seeConversation = compiledOnce(db, (p: Param<'id' | 'readerId'>) =>
+    db
+      .updateTable('conversations')
+      .set({
+        unreadLow: sql<number>`case when user_low = ${p('readerId')} then 0 else unread_low end`,
+        unreadHigh: sql<number>`case when user_high = ${p('readerId')} then 0 else unread_high end`,
+        lastSeen: sql<Flag>`case when last_sender_id <> ${p('readerId')} then 1 else last_seen end`,
+      })
+      .where('id', '=', p('id')),
+  );
+
   return {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
 
-    findConversation(id: string, trx: Executor = db): Promise<ConversationRow | undefined> {
-      return trx.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+    async findConversation(id: string, trx: Executor = db): Promise<ConversationRow | undefined> {
+      return (await byId({ id }, trx)).rows[0];
     },
 
-    findConversationBetween(a: string, b: string, trx: Executor = db): Promise<ConversationRow | undefined> {
-      const pair = orderedPair(a, b);
-      return trx
-        .selectFrom('conversations')
-        .selectAll()
-        .where('userLow', '=', pair.userLow)
-        .where('userHigh', '=', pair.userHigh)
-        .executeTakeFirst();
-    },
-
-    /** Creates the pair's conversation unless a concurrent first message already did; returns it either way. */
-    async ensureConversation(
-      id: string,
+    async findConversationBetween(
       a: string,
       b: string,
-      now: string,
-      trx: Executor,
-    ): Promise<ConversationRow> {
-      await trx
-        .insertInto('conversations')
-        .values({ id, ...orderedPair(a, b), createdAt: now, updatedAt: now })
-        .onConflict((oc) => oc.columns(['userLow', 'userHigh']).doNothing())
-        .execute();
-      const row = await this.findConversationBetween(a, b, trx);
-      if (!row) throw new Error('conversation vanished after insert');
+      trx: Executor = db,
+    ): Promise<ConversationRow | undefined> {
+      return (await byPair(orderedPair(a, b), trx)).rows[0];
+    },
+
+    /**
+     * Makes the pair's conversation end with this message: creates it with the first message (unread for
+     * the recipient, and the opening message unread for the sender) or updates it, in one statement.
+     */
+    async recordLatest(message: LatestMessage, trx: Executor): Promise<ConversationRow> {
+      const pair = orderedPair(message.senderId, message.recipientId);
+      const senderIsLow = pair.userLow === message.senderId;
+      const senderUnread = message.withOpening ? 1 : 0;
+      const {
+        rows: [row],
+      } = await upsertLatest(
+        {
+          id: message.newConversationId,
+          ...pair,
+          text: message.text,
+          senderId: message.senderId,
+          at: message.at,
+          unreadLow: senderIsLow ? senderUnread : 1,
+          unreadHigh: senderIsLow ? 1 : senderUnread,
+        },
+        trx,
+      );
+      if (!row) throw new Error('conversation upsert returned no row');
       return row;
     },
 
     async insertMessage(row: Omit<MessageRow, 'seen'>, trx: Executor): Promise<void> {
-      await trx.insertInto('messages').values(row).execute();
+      await insertMessage(row, trx);
     },
 
+    /** A message was added to an existing conversation: it becomes the latest, unread for the other side. */
     async setLatest(
       conversationId: string,
       text: string,
@@ -69,83 +231,39 @@ export function messagesRepository(db: Kysely<Database>) {
       at: string,
       trx: Executor,
     ): Promise<void> {
-      await trx
-        .updateTable('conversations')
-        .set({ lastText: text, lastSenderId: senderId, lastSeen: 0, updatedAt: at })
-        .where('id', '=', conversationId)
-        .execute();
+      await setLatest({ id: conversationId, text, senderId, at }, trx);
     },
 
     /** A user's conversations, newest update first, with the other party and the unread count. */
-    listFor(userId: string): Promise<ConversationListRow[]> {
-      return (
-        db
-          .selectFrom('conversations as c')
-          // The other party: whichever side of the pair is not this user.
-          .innerJoin('users as u', (join) =>
-            join.on(
-              sql<boolean>`u.id = case when c.user_low = ${userId} then c.user_high else c.user_low end`,
-            ),
-          )
-          .selectAll('c')
-          .select([
-            'u.id as otherId',
-            'u.username as otherUsername',
-            'u.name as otherName',
-            'u.profilePic as otherProfilePic',
-            'u.isAi as otherIsAi',
-          ])
-          .select((eb) =>
-            eb
-              .selectFrom('messages as m')
-              .select(eb.fn.countAll().as('n'))
-              .whereRef('m.conversationId', '=', 'c.id')
-              .where('m.senderId', '!=', userId)
-              .where('m.seen', '=', 0)
-              .as('unreadCount'),
-          )
-          .where((eb) => eb.or([eb('c.userLow', '=', userId), eb('c.userHigh', '=', userId)]))
-          .where('u.isFrozen', '=', 0)
-          .orderBy('c.updatedAt', 'desc')
-          .limit(CONVERSATION_LIST_MAX)
-          .execute() as Promise<ConversationListRow[]>
-      );
+    async listFor(userId: string): Promise<ConversationListRow[]> {
+      return (await listFor({ userId })).rows as ConversationListRow[];
     },
 
     /** Ids of everyone this user has a conversation with. */
     async contactsOf(userId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('conversations')
-        .select(sql<string>`case when user_low = ${userId} then user_high else user_low end`.as('contactId'))
-        .where((eb) => eb.or([eb('userLow', '=', userId), eb('userHigh', '=', userId)]))
-        .execute();
-      return rows.map((r) => r.contactId);
+      return (await contactsOf({ userId })).rows.map((r) => r.contactId);
     },
 
     /** The newest `limit` messages (before a message id, when given), oldest first. */
     async page(conversationId: string, before: string | undefined, limit: number): Promise<MessageRow[]> {
-      let query = db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId);
-      if (before) query = query.where('id', '<', before);
-      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      const { rows } = before
+        ? await newestBefore({ conversationId, before, limit })
+        : await newest({ conversationId, limit });
       return rows.reverse();
     },
 
-    /** Marks as seen what the other side sent; returns how many messages changed. */
-    async markSeen(conversationId: string, readerId: string): Promise<number> {
-      const result = await db
-        .updateTable('messages')
-        .set({ seen: 1 })
-        .where('conversationId', '=', conversationId)
-        .where('senderId', '!=', readerId)
-        .where('seen', '=', 0)
-        .executeTakeFirst();
-      await db
-        .updateTable('conversations')
-        .set({ lastSeen: 1 })
-        .where('id', '=', conversationId)
-        .where('lastSenderId', '!=', readerId)
-        .execute();
-      return Number(result.numUpdatedRows);
+    /**
+     * Marks as seen what the other side sent and zeroes the reader's unread count; returns how many
+     * messages changed. A conversation with nothing unread for the reader costs no write at all.
+     */
+    async markSeen(conversation: ConversationRow, readerId: string): Promise<number> {
+      const unread = conversation.userLow === readerId ? conversation.unreadLow : conversation.unreadHigh;
+      if (unread === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        const seen = await seeMessages({ conversationId: conversation.id, readerId }, trx);
+        await seeConversation({ id: conversation.id, readerId }, trx);
+        return Number(seen.numAffectedRows ?? 0);
+      });
     },
 
     /** Sets the AI context; clearing it ('.') also makes the persona forget the messages so far. */

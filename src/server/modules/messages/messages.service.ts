@@ -5,6 +5,7 @@ import {
   type Message,
   type SendMessageRequest,
 } from '../../../contracts/messages.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { ConversationRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -39,6 +40,8 @@ export interface SentMessage {
 /** Direct-message rules: who may send, read and change which conversation. */
 export function messagesService(
   repo: MessagesRepository,
+  /** Sends are group-committed: the ack still comes after the commit (see db/group-commit.ts). */
+  writes: GroupCommit,
   accounts: AccountsRepository,
   emitter: RealtimeEmitter,
   sendLimiter: TokenBuckets,
@@ -72,19 +75,31 @@ export function messagesService(
       // Made first, so a persona's opening message sorts before the message that started the conversation.
       const openingId = newId();
       const messageId = newId();
-      const conversationId = newId();
-      const saved = await repo.transaction(async (trx) => {
-        const conversation = await repo.ensureConversation(conversationId, sender.id, recipient.id, now, trx);
-        const openingText = conversation.id === conversationId ? openingMessageOf(recipient) : '';
-        const opening = openingText
-          ? {
-              id: openingId,
-              conversationId: conversation.id,
-              senderId: recipient.id,
-              text: openingText,
-              createdAt: now,
-            }
-          : null;
+      const newConversationId = newId();
+      const openingText = openingMessageOf(recipient);
+      const saved = await writes.run(async (trx) => {
+        const conversation = await repo.recordLatest(
+          {
+            newConversationId,
+            senderId: sender.id,
+            recipientId: recipient.id,
+            text: input.message,
+            at: now,
+            withOpening: openingText !== '',
+          },
+          trx,
+        );
+        const firstInConversation = conversation.id === newConversationId;
+        const opening =
+          firstInConversation && openingText
+            ? {
+                id: openingId,
+                conversationId: conversation.id,
+                senderId: recipient.id,
+                text: openingText,
+                createdAt: now,
+              }
+            : null;
         if (opening) await repo.insertMessage(opening, trx);
         const row = {
           id: messageId,
@@ -94,15 +109,14 @@ export function messagesService(
           createdAt: now,
         };
         await repo.insertMessage(row, trx);
-        await repo.setLatest(conversation.id, input.message, sender.id, now, trx);
-        return { row, opening, firstInConversation: conversation.id === conversationId };
+        return { row, opening, firstInConversation };
       });
       const message = toMessage({ ...saved.row, seen: 0 });
       if (saved.opening)
         emitter.toUsers([sender.id, recipient.id], 'newMessage', toMessage({ ...saved.opening, seen: 0 }));
       emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
-      // Presence is best effort: the message is already stored and delivered.
-      if (saved.firstInConversation) await presence.introduce(sender.id, recipient.id).catch(() => undefined);
+      // Presence is best effort and never delays the send: the message is already stored and delivered.
+      if (saved.firstInConversation) void presence.introduce(sender.id, recipient.id).catch(() => undefined);
       if (recipient.isAi === 1) {
         onMessageToPersona({
           conversationId: message.conversationId,
@@ -141,7 +155,7 @@ export function messagesService(
     /** Marks what the other side sent as seen and tells both people's tabs. */
     async markSeen(user: Pick<UserRow, 'id'>, conversationId: string): Promise<void> {
       const conversation = await participantConversation(user, conversationId);
-      const changed = await repo.markSeen(conversation.id, user.id);
+      const changed = await repo.markSeen(conversation, user.id);
       if (changed === 0) return;
       emitter.toUsers([conversation.userLow, conversation.userHigh], 'messagesSeen', {
         conversationId: conversation.id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import type { Conversation, Message } from '../../../contracts/messages.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
+import { connectSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MESSAGE_ERRORS } from './messages.service.js';
 
@@ -120,6 +121,35 @@ describe('GET /api/messages/conversations', () => {
     const theirs = await cy.client.get<Conversation[]>('/api/messages/conversations');
     expect(theirs.body).toHaveLength(1);
     expect(theirs.body[0]?.unreadCount).toBe(1);
+  });
+
+  it('keeps each side’s unread count in step with its unseen messages, also for a burst sent at once', async () => {
+    const me = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    // Sent together, so they share group commits; every one is stored and counted.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => send(bob, me, `burst ${i}`)));
+    await send(me, bob, 'got them');
+    const counts = async (who: BuiltUser) =>
+      (await who.client.get<Conversation[]>('/api/messages/conversations')).body[0]?.unreadCount;
+    expect([await counts(me), await counts(bob)]).toEqual([12, 1]);
+    const { body: page } = await me.client.get<Message[]>(`/api/messages/${bob.user._id}`);
+    const conversationId = page[0]?.conversationId ?? '';
+    const recount = (readerId: string) =>
+      server.testDb.db.kysely
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('conversationId', '=', conversationId)
+        .where('senderId', '!=', readerId)
+        .where('seen', '=', 0)
+        .executeTakeFirstOrThrow();
+    expect(Number((await recount(me.user._id)).n)).toBe(12);
+    const tab = await connectSocket(server.baseUrl, me.client, { userId: me.user._id });
+    tab.emit('markMessagesAsSeen', { conversationId });
+    await expect.poll(() => counts(me)).toBe(0);
+    expect(Number((await recount(me.user._id)).n)).toBe(0);
+    // Only the reader's side was cleared.
+    expect(await counts(bob)).toBe(1);
+    tab.close();
   });
 
   it('answers 401 when signed out', async () => {
