@@ -23,6 +23,12 @@ export async function createRealtime(
   // First of the connection listeners, so no event reaches a handler unlimited.
   limitSocketEvents(server.io);
   const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
+  // Every process caches sessions; a logout here must reach the others' caches at once (one process alone
+  // has no others, and its in-memory adapter cannot emit between servers).
+  if (server.redis) {
+    sessions.onRevoked((revocation) => server.io.serverSideEmit('sessionsRevoked', revocation));
+    server.io.on('sessionsRevoked', (revocation) => sessions.forget(revocation));
+  }
 
   // Open websockets would keep the HTTP server from closing, so they go first.
   app.addHook('preClose', async () => server.beginShutdown());

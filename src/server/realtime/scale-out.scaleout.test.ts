@@ -87,4 +87,15 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     await bobClosed;
     expect(await bobOffline).toBe(bob.user._id);
   });
+
+  it('a session ended on one process stops working on the other at once, though both had it cached', async () => {
+    const cy = await buildUser(new TestClient(a.baseUrl));
+    const onB = new TestClient(b.baseUrl);
+    const me = () => onB.request('GET', '/api/users/me', undefined, { cookie: cy.client.cookieHeader });
+    expect((await me()).status).toBe(200);
+    expect((await cy.client.get('/api/users/me')).status).toBe(200);
+    await cy.client.post('/api/users/logout', {});
+    // The revocation travels over Redis; B must drop its cached session within moments, not after a minute.
+    await expect.poll(async () => (await me()).status, { timeout: 2000, interval: 50 }).toBe(401);
+  });
 });

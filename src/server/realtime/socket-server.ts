@@ -6,6 +6,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.js';
 import { userRoom } from '../../contracts/realtime.js';
+import type { Revocation } from '../modules/accounts/sessions.service.js';
 import type { RealtimeEmitter } from './realtime-emitter.js';
 import { sessionRoom } from './realtime-emitter.js';
 
@@ -14,10 +15,15 @@ export interface SocketData {
   tokenHash: string;
 }
 
+/** Events between the server processes of one deployment (through the Redis adapter). */
+export interface InterServerEvents {
+  sessionsRevoked: (revocation: Revocation) => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 

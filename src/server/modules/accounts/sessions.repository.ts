@@ -1,9 +1,17 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce, type Param } from '../../db/compiled-query.js';
 import type { Database, SessionRow, UserRow } from '../../db/schema.js';
 
 /** Session rows keyed by the token's hash. */
 export function sessionsRepository(db: Kysely<Database>) {
+  const userById = compiledOnce(db, (p: Param<'id'>) =>
+    db.selectFrom('users').selectAll().where('id', '=', p('id')),
+  );
   return {
+    /** The user a cached session belongs to; read on every request so account changes apply at once. */
+    async findUser(id: string): Promise<UserRow | undefined> {
+      return (await userById({ id })).rows[0];
+    },
     async insert(row: SessionRow): Promise<void> {
       await db.insertInto('sessions').values(row).execute();
     },
@@ -19,11 +27,7 @@ export function sessionsRepository(db: Kysely<Database>) {
         .where('expiresAt', '>', now)
         .executeTakeFirst();
       if (!session) return undefined;
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', session.userId)
-        .executeTakeFirst();
+      const user = await this.findUser(session.userId);
       return user ? { session, user } : undefined;
     },
     async extend(tokenHash: string, expiresAt: string): Promise<void> {

@@ -22,10 +22,77 @@ export interface SessionLifetimes {
   maxAgeSeconds: number;
 }
 
-/** Opaque-token sessions (DESIGN §2): the browser holds the token, the database only its hash. */
+/** Sessions that ended, told to every process so none keeps serving them from its cache. */
+export type Revocation = { tokenHash: string } | { userId: string; keepTokenHash: string };
+
+interface CachedSession {
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  /** Re-read from the database after this, whatever happens, to bound what a missed revocation costs. */
+  freshUntil: number;
+}
+
+const CACHE_FRESH_MS = 60_000;
+const CACHE_MAX = 100_000;
+
+/**
+ * Opaque-token sessions (DESIGN §2): the browser holds the token, the database only its hash.
+ * Every API request resolves its cookie, so the session rows are cached in memory: a request then reads
+ * only its user row (fresh, so a frozen account or a renamed user is seen at once). Logging out and
+ * "sign out other sessions" drop the entries here at once and, through `onRevoked`, in every process.
+ */
 export function sessionsService(repo: SessionsRepository, lifetimes: SessionLifetimes) {
   const ttlMs = lifetimes.ttlSeconds * 1000;
   const maxAgeMs = lifetimes.maxAgeSeconds * 1000;
+  const cache = new Map<string, CachedSession>();
+  const revocationListeners: Array<(revocation: Revocation) => void> = [];
+
+  function remember(tokenHash: string, entry: CachedSession): void {
+    cache.delete(tokenHash);
+    // Maps iterate in insertion order, so the first key is the entry refreshed longest ago.
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
+    cache.set(tokenHash, entry);
+  }
+
+  function forget(revocation: Revocation): void {
+    if ('tokenHash' in revocation) {
+      cache.delete(revocation.tokenHash);
+      return;
+    }
+    for (const [hash, entry] of cache) {
+      if (entry.userId === revocation.userId && hash !== revocation.keepTokenHash) cache.delete(hash);
+    }
+  }
+
+  function revoke(revocation: Revocation): void {
+    forget(revocation);
+    for (const listener of revocationListeners) listener(revocation);
+  }
+
+  /** The session row for a hash, from the cache while fresh, else from the database. */
+  async function lookup(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ session: CachedSession; user: UserRow } | undefined> {
+    const cached = cache.get(tokenHash);
+    if (cached && cached.freshUntil > now && cached.expiresAt > now) {
+      const user = await repo.findUser(cached.userId);
+      return user ? { session: cached, user } : undefined;
+    }
+    cache.delete(tokenHash);
+    const found = await repo.findLive(tokenHash, new Date(now).toISOString());
+    if (!found) return undefined;
+    const session = {
+      userId: found.session.userId,
+      createdAt: Date.parse(found.session.createdAt),
+      expiresAt: Date.parse(found.session.expiresAt),
+      freshUntil: now + CACHE_FRESH_MS,
+    };
+    remember(tokenHash, session);
+    return { session, user: found.user };
+  }
+
   return {
     async start(userId: string): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
@@ -44,40 +111,48 @@ export function sessionsService(repo: SessionsRepository, lifetimes: SessionLife
     async resolve(token: string): Promise<LiveSession | undefined> {
       const tokenHash = hashToken(token);
       const now = Date.now();
-      const found = await repo.findLive(tokenHash, new Date(now).toISOString());
+      const found = await lookup(tokenHash, now);
       if (!found || found.user.isFrozen || found.user.isAi) return undefined;
+      const { session } = found;
       // Also when SESSION_MAX_AGE was lowered after the session began.
-      if (Date.parse(found.session.createdAt) + maxAgeMs <= now) return undefined;
+      if (session.createdAt + maxAgeMs <= now) return undefined;
       let renewedUntil: Date | undefined;
-      const expiresAt = Date.parse(found.session.expiresAt);
-      const until = Math.min(now + ttlMs, Date.parse(found.session.createdAt) + maxAgeMs);
-      if (expiresAt - now < ttlMs / 2 && until > expiresAt) {
+      const until = Math.min(now + ttlMs, session.createdAt + maxAgeMs);
+      if (session.expiresAt - now < ttlMs / 2 && until > session.expiresAt) {
         renewedUntil = new Date(until);
         await repo.extend(tokenHash, renewedUntil.toISOString());
+        session.expiresAt = until;
       }
-      return { user: found.user, tokenHash, renewedUntil, expiresAt: renewedUntil ?? new Date(expiresAt) };
+      return { user: found.user, tokenHash, renewedUntil, expiresAt: new Date(session.expiresAt) };
     },
 
     /** When a session ends now (it may have slid forward since it was resolved), or undefined when it has ended. */
     async expiryOf(tokenHash: string): Promise<Date | undefined> {
       const now = Date.now();
-      const found = await repo.findLive(tokenHash, new Date(now).toISOString());
+      const found = await lookup(tokenHash, now);
       if (!found || found.user.isFrozen || found.user.isAi) return undefined;
-      const until = Math.min(
-        Date.parse(found.session.expiresAt),
-        Date.parse(found.session.createdAt) + maxAgeMs,
-      );
+      const until = Math.min(found.session.expiresAt, found.session.createdAt + maxAgeMs);
       return until > now ? new Date(until) : undefined;
     },
 
     async end(tokenHash: string): Promise<void> {
       await repo.delete(tokenHash);
+      revoke({ tokenHash });
     },
 
     /** Signs the user out everywhere except the session that asked. */
     async endOthers(userId: string, keepTokenHash: string): Promise<void> {
       await repo.deleteOthers(userId, keepTokenHash);
+      revoke({ userId, keepTokenHash });
     },
+
+    /** Hears every revocation made in this process (to pass it on to the others). */
+    onRevoked(listener: (revocation: Revocation) => void): void {
+      revocationListeners.push(listener);
+    },
+
+    /** Applies a revocation made in another process. */
+    forget,
 
     async sweepExpired(): Promise<void> {
       await repo.deleteExpired(new Date().toISOString());

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
+import type { UserRow } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
 import { connectSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import { sessionsService, type Revocation } from './sessions.service.js';
 
 describe('sessions', () => {
   let server: TestServer;
@@ -176,5 +179,65 @@ describe('rate limits', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
     expect(last).toEqual({ error: ERRORS.tooManyRequests, code: 'rate_limited' });
+  });
+});
+
+describe('session cache', () => {
+  function countingRepo() {
+    const rows = new Map<
+      string,
+      { tokenHash: string; userId: string; createdAt: string; expiresAt: string }
+    >();
+    const user = { id: 'u1', isFrozen: 0, isAi: 0 } as UserRow;
+    const calls = { findLive: 0, findUser: 0 };
+    const repo: SessionsRepository = {
+      insert: async (row) => void rows.set(row.tokenHash, row),
+      findLive: async (tokenHash, now) => {
+        calls.findLive += 1;
+        const session = rows.get(tokenHash);
+        return session && session.expiresAt > now ? { session, user } : undefined;
+      },
+      findUser: async () => {
+        calls.findUser += 1;
+        return user;
+      },
+      extend: async () => {},
+      delete: async (tokenHash) => void rows.delete(tokenHash),
+      deleteOthers: async (userId, keep) => {
+        for (const [hash, row] of rows) if (row.userId === userId && hash !== keep) rows.delete(hash);
+      },
+      deleteExpired: async () => {},
+    };
+    return { repo, calls };
+  }
+  const lifetimes = { ttlSeconds: 3600, maxAgeSeconds: 86_400 };
+
+  it('reads the session row once, the user on every request, and forgets an ended session at once', async () => {
+    const { repo, calls } = countingRepo();
+    const sessions = sessionsService(repo, lifetimes);
+    const revoked: Revocation[] = [];
+    sessions.onRevoked((r) => revoked.push(r));
+    const { token } = await sessions.start('u1');
+    for (let i = 0; i < 5; i += 1) expect((await sessions.resolve(token))?.user.id).toBe('u1');
+    expect(calls).toEqual({ findLive: 1, findUser: 4 });
+    const live = await sessions.resolve(token);
+    await sessions.end(live?.tokenHash ?? '');
+    expect(await sessions.resolve(token)).toBeUndefined();
+    expect(revoked).toEqual([{ tokenHash: live?.tokenHash }]);
+  });
+
+  it('drops other sessions of a user when told by another process, keeping the one named', async () => {
+    const { repo } = countingRepo();
+    const sessions = sessionsService(repo, lifetimes);
+    const kept = await sessions.start('u1');
+    const other = await sessions.start('u1');
+    const keptHash = (await sessions.resolve(kept.token))?.tokenHash ?? '';
+    await sessions.resolve(other.token);
+    // The other process already deleted the row; only this process's cache still has it.
+    await repo.deleteOthers('u1', keptHash);
+    expect(await sessions.resolve(other.token)).toBeDefined();
+    sessions.forget({ userId: 'u1', keepTokenHash: keptHash });
+    expect(await sessions.resolve(other.token)).toBeUndefined();
+    expect(await sessions.resolve(kept.token)).toBeDefined();
   });
 });
