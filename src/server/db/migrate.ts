@@ -9,6 +9,7 @@ import * as charioteer from './migrations/006-charioteer.js';
 import * as profilePicIndex from './migrations/007-profile-pic-index.js';
 import * as discussionTurnCutShort from './migrations/008-discussion-turn-cut-short.js';
 import * as personaOpeningMessage from './migrations/009-persona-opening-message.js';
+import * as directorySearch from './migrations/011-directory-search.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-profile-pic-index': profilePicIndex,
   '008-discussion-turn-cut-short': discussionTurnCutShort,
   '009-persona-opening-message': personaOpeningMessage,
+  '011-directory-search': directorySearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
