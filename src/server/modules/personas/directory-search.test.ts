@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryEntry } from '../../../contracts/personas.js';
 import * as directorySearch from '../../db/migrations/011-directory-search.js';
@@ -177,4 +177,57 @@ describe('directory search by trigram index', () => {
       }
     },
   );
+});
+
+// Each directory call's statements, checked by the engine's own planner: an index or the FTS index, never a scan.
+describe('directory query plans', () => {
+  const shapes = {
+    'a tab': { tag: 'Science' },
+    All: {},
+    'a creator': { createdBy: 'bulkmaker' },
+    'a search': { q: 'marmotish' },
+    'a tab and a search': { q: 'marmotish', tag: 'Helper' },
+    'a short search': { q: 'zq' },
+    'a deep page': { after: 'fill9' },
+  };
+
+  /** The plan of each statement a directory call with this filter may run, as text lines. */
+  async function plans(filter: object): Promise<Record<string, string[]>> {
+    const { db } = server.testDb;
+    const statements: Record<string, Compilable> = directoryQueries(db, { ...filter, limit: 60 });
+    return db.kysely.connection().execute(async (connection) => {
+      // On PostgreSQL a sequential scan is made the last resort: if one is still chosen, no index could serve.
+      if (db.engine === 'postgres') await sql`set enable_seqscan = off`.execute(connection);
+      const explain = db.engine === 'postgres' ? 'explain ' : 'explain query plan ';
+      const result: Record<string, string[]> = {};
+      for (const [kind, statement] of Object.entries(statements)) {
+        const { sql: text, parameters } = statement.compile();
+        const { rows } = await connection.executeQuery<Record<string, string>>(
+          CompiledQuery.raw(explain + text, [...parameters]),
+        );
+        result[kind] = rows.map((row) => row.detail ?? row['QUERY PLAN'] ?? '');
+      }
+      if (db.engine === 'postgres') await sql`reset enable_seqscan`.execute(connection);
+      return result;
+    });
+  }
+
+  it.each(Object.entries(shapes))('%s never scans users', async (_label, filter) => {
+    for (const [kind, lines] of Object.entries(await plans(filter))) {
+      const plan = lines.join('\n');
+      expect(plan, kind).not.toMatch(/SCAN users|Seq Scan/);
+      if (kind === 'walk')
+        expect(plan, kind).toMatch(/(SEARCH users USING (COVERING )?INDEX|Index Scan|Bitmap Index Scan) /);
+      else expect(plan, kind).toMatch(/SCAN persona_search VIRTUAL TABLE INDEX \d+:M/);
+    }
+  });
+
+  it('finds a search term through the trigram index, on either engine', async () => {
+    const { walk, trigram } = await plans(shapes['a search']);
+    expect((trigram ?? walk)?.join('\n')).toMatch(
+      /persona_search VIRTUAL TABLE|users_(name|username|bio)_trgm_idx/,
+    );
+    if (trigram)
+      expect(trigram.join('\n')).toMatch(/SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+  });
 });
