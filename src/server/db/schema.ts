@@ -98,6 +98,7 @@ export interface DiscussionTurnsTable {
 export interface PersonaSearchRowsTable {
   searchRowid: Generated<number>;
   userId: string;
+  username: string;
 }
 
 /** SQLite only (migration 011): the FTS5 trigram index of personas' searched text; triggers on users fill it. */

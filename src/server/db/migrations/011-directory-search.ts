@@ -5,7 +5,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * each engine gets a trigram index. SQLite: an FTS5 table with the trigram tokenizer over personas' name, username
  * and bio, kept in step with users by triggers (so every writer, in its own transaction, updates it). FTS5 needs an
  * integer rowid, and users has none that stays put (VACUUM may renumber a table without an INTEGER PRIMARY KEY), so
- * persona_search_rows gives each persona a stable one. PostgreSQL: pg_trgm GIN indexes on the three searched
+ * persona_search_rows gives each persona a stable one (with its username, to sort matches cheaply). PostgreSQL: pg_trgm GIN indexes on the three searched
  * expressions.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -63,6 +63,8 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     .createTable('persona_search_rows')
     .addColumn('search_rowid', 'integer', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().unique())
+    // A copy of the username, so matches are put in directory order before any users row is read.
+    .addColumn('username', 'text', (c) => c.notNull())
     .execute();
   // trigram: any substring of 3 or more characters is found through the index, case-insensitively.
   await sql`create virtual table persona_search using fts5(name, username, bio, tokenize = 'trigram')`.execute(
@@ -70,7 +72,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   );
   await sql`
     create trigger users_persona_search_insert after insert on users when new.is_ai = 1 begin
-      insert into persona_search_rows (user_id) values (new.id);
+      insert into persona_search_rows (user_id, username) values (new.id, new.username);
       insert into persona_search (rowid, name, username, bio)
         select search_rowid, new.name, new.username, new.bio from persona_search_rows where user_id = new.id;
     end`.execute(db);
@@ -80,7 +82,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
       delete from persona_search
         where rowid = (select search_rowid from persona_search_rows where user_id = old.id);
       delete from persona_search_rows where user_id = old.id;
-      insert into persona_search_rows (user_id) select new.id where new.is_ai = 1;
+      insert into persona_search_rows (user_id, username) select new.id, new.username where new.is_ai = 1;
       insert into persona_search (rowid, name, username, bio)
         select search_rowid, new.name, new.username, new.bio from persona_search_rows where user_id = new.id;
     end`.execute(db);
@@ -91,7 +93,9 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
       delete from persona_search_rows where user_id = old.id;
     end`.execute(db);
   // Backfill the personas that exist already.
-  await sql`insert into persona_search_rows (user_id) select id from users where is_ai = 1`.execute(db);
+  await sql`insert into persona_search_rows (user_id, username) select id, username from users where is_ai = 1`.execute(
+    db,
+  );
   await sql`
     insert into persona_search (rowid, name, username, bio)
       select r.search_rowid, u.name, u.username, u.bio

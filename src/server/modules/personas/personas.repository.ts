@@ -77,22 +77,33 @@ export function directoryQueries({ kysely: db, engine }: Db, filter: DirectoryFi
   // An FTS5 phrase: with the trigram tokenizer it matches the term as a substring of one column.
   const phrase = `"${term.replaceAll('"', '""')}"`;
   const probe = db
-    .selectFrom('personaSearch')
-    .select('rowid')
-    .where(sql.ref('personaSearch'), 'match', phrase)
-    .limit(FEW_MATCHES + 1);
-  // CROSS JOIN fixes SQLite's join order: matches first, then their users rows by id; never a walk of users.
-  // The LIKE in `where` stays as the exact check, so results are what they were before the index.
-  const trigram = db
+    .selectFrom(
+      db
+        .selectFrom('personaSearch')
+        .select('rowid')
+        .where(sql.ref('personaSearch'), 'match', phrase)
+        .limit(FEW_MATCHES + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  // The matches' (small) mapping rows are sorted by username first; users rows are then read by id in that order
+  // only until the page is full. CROSS JOIN fixes SQLite's join order (never a walk of users), and LIMIT -1 (no
+  // limit) keeps SQLite from flattening the sorted subquery into the join. The LIKE in `where` stays as the exact
+  // check, so results are what the substring scan returned.
+  let matches = db
     .selectFrom('personaSearch')
     .crossJoin('personaSearchRows')
+    .select(['personaSearchRows.userId', 'personaSearchRows.username'])
+    .where(sql.ref('personaSearch'), 'match', phrase)
+    .whereRef('personaSearchRows.searchRowid', '=', 'personaSearch.rowid');
+  if (filter.after) matches = matches.where('personaSearchRows.username', '>', filter.after);
+  const trigram = db
+    .selectFrom(matches.orderBy('personaSearchRows.username').limit(-1).as('matches'))
     .crossJoin('users')
     .selectAll('users')
-    .where(sql.ref('personaSearch'), 'match', phrase)
-    .whereRef('personaSearchRows.searchRowid', '=', 'personaSearch.rowid')
-    .whereRef('users.id', '=', 'personaSearchRows.userId')
+    .whereRef('users.id', '=', 'matches.userId')
     .where(where)
-    .orderBy('users.username')
+    .orderBy('matches.username')
     .limit(filter.limit + 1);
   return { walk, probe, trigram };
 }
@@ -105,7 +116,8 @@ export function personasRepository(database: Db) {
     async directory(filter: DirectoryFilter): Promise<UserRow[]> {
       const { walk, probe, trigram } = directoryQueries(database, filter);
       if (!probe || !trigram) return walk.execute();
-      const common = (await probe.execute()).length > FEW_MATCHES;
+      const { n } = await probe.executeTakeFirstOrThrow();
+      const common = Number(n) > FEW_MATCHES;
       return common ? walk.execute() : trigram.execute();
     },
 
