@@ -15,7 +15,7 @@ export interface DirectoryFilter {
  * A trigram index finds substrings of 3 or more characters; a shorter term has no trigram to look up, so it matches
  * the start of a username instead (through the username index), never a scan.
  */
-export const TRIGRAM_CHARACTERS = 3;
+const TRIGRAM_CHARACTERS = 3;
 
 /**
  * SQLite: above this many trigram matches a term is common, and walking personas in username order (checking each
