@@ -2,7 +2,8 @@
  * Everyone's chat while the directory is hammered (issue 14): the real server process on SQLite with 100,000
  * personas; ~200 people send DMs through POST /api/messages at a modest steady rate and receive them on their
  * sockets; quiet phases alternate with phases where two clients loop over the slowest directory calls (Fiction tab
- * pages, a rare term, All). better-sqlite3 runs on the event loop, so a slow query delays every chat message.
+ * pages, a rare term, All), and control phases where they loop over the cheapest call. better-sqlite3 runs on the
+ * event loop, so a slow query delays every chat message.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import { startServerProcess, type ServerProcess } from '../src/server/test/serve
 import { insertBenchPersonas } from './directory-personas.js';
 import { cpuSecondsOf, loadAverage } from './lib/process-stats.js';
 import { seedPeople, type SeededUser } from './lib/seed.js';
-import { budgetLine, interleaved, percentile, spread } from './lib/stats.js';
+import { budgetLine, formatSpread, interleaved, percentile, spread } from './lib/stats.js';
 
 const CHAT_USERS = 200;
 const HAMMER_CLIENTS = 2;
@@ -173,10 +174,17 @@ async function chatPhase(
   };
 }
 
-/** One client's closed loop over the slowest directory calls: Fiction tab pages (by cursor), a rare term, All. */
+/**
+ * quiet: chat alone; hammered: two clients loop over the slowest directory calls; control: two clients loop over
+ * the cheapest one (the AI tab's first page), to show what any two closed-loop clients cost chat on this machine.
+ */
+type PhaseKind = 'quiet' | 'hammered' | 'control';
+
+/** One client's closed loop: Fiction tab pages (by cursor), a rare term and All; or, as control, the AI tab. */
 async function hammer(
   baseUrl: string,
   person: SeededUser,
+  kind: PhaseKind,
   stop: { now: boolean },
   latencies: number[],
   failures: string[],
@@ -184,7 +192,11 @@ async function hammer(
   let fictionCursor = '';
   while (!stop.now) {
     const fiction = `/api/users/directory?q=fiction${fictionCursor ? `&cursor=${fictionCursor}` : ''}`;
-    for (const url of [fiction, '/api/users/directory?q=99999', '/api/users/directory']) {
+    const urls =
+      kind === 'control'
+        ? ['/api/users/directory?tag=AI']
+        : [fiction, '/api/users/directory?q=99999', '/api/users/directory'];
+    for (const url of urls) {
       const t0 = performance.now();
       const res = await request(baseUrl, person, url);
       latencies.push(performance.now() - t0);
@@ -200,17 +212,18 @@ async function phase(
   browsers: SeededUser[],
   sockets: Map<string, Socket>,
   round: number,
-  hammered: boolean,
+  kind: PhaseKind,
 ): Promise<PhaseResult> {
   const stop = { now: false };
   const directoryLatencies: number[] = [];
   const directoryFailures: string[] = [];
   const cpu0 = await cpuSecondsOf(server.pid);
   const t0 = performance.now();
-  const loops = hammered
-    ? browsers.map((b) => hammer(server.baseUrl, b, stop, directoryLatencies, directoryFailures))
-    : [];
-  const chat = await chatPhase(server.baseUrl, people, sockets, round, hammered ? 'hammered' : 'quiet');
+  const loops =
+    kind === 'quiet'
+      ? []
+      : browsers.map((b) => hammer(server.baseUrl, b, kind, stop, directoryLatencies, directoryFailures));
+  const chat = await chatPhase(server.baseUrl, people, sockets, round, kind);
   stop.now = true;
   await Promise.all(loops);
   const seconds = (performance.now() - t0) / 1000;
@@ -264,28 +277,36 @@ export async function runDirectoryHammer(): Promise<boolean> {
       '| round | phase | delivered/sent | errors | chat p50 ms | chat p99 ms | directory calls | server CPU |\n|---|---|---|---|---|---|---|---|',
     );
     const started = server;
-    const { a: quiet, b: hammered } = await interleaved(
+    const measure = async (round: number, kind: PhaseKind) => {
+      const r = await phase(started, people, browsers, sockets, round, kind);
+      console.log(row(round, kind, r));
+      return r;
+    };
+    // quiet, hammered, control, quiet, hammered, control…
+    const { a: quiet, b: loaded } = await interleaved(
       ROUNDS,
-      async (round) => {
-        const r = await phase(started, people, browsers, sockets, round, false);
-        console.log(row(round, 'quiet', r));
-        return r;
-      },
-      async (round) => {
-        const r = await phase(started, people, browsers, sockets, round, true);
-        console.log(row(round, 'hammered', r));
-        return r;
-      },
+      (round) => measure(round, 'quiet'),
+      async (round) => ({
+        hammered: await measure(round, 'hammered'),
+        control: await measure(round, 'control'),
+      }),
     );
     // A phase that delivered nothing has no p50: its round counts as failed, not as fast.
-    const ratios = quiet.map((q, i) => {
-      const h = hammered[i];
-      return h?.delivered && q.delivered ? h.p50 / q.p50 : Number.POSITIVE_INFINITY;
-    });
+    const ratios = (pick: (l: (typeof loaded)[number]) => PhaseResult) =>
+      quiet.map((q, i) => {
+        const l = loaded[i];
+        const p = l && pick(l);
+        return p?.delivered && q.delivered ? p.p50 / q.p50 : Number.POSITIVE_INFINITY;
+      });
     console.log(`load average (1/5/15 min): ${loadAverage()}`);
-    return budgetLine('chat p50 hammered/quiet (directory hammered by 2 clients)', spread(ratios), {
-      atMost: RATIO_BUDGET,
-    });
+    console.log(
+      `info chat p50 control/quiet (2 clients looping over the AI tab's first page): ${formatSpread(spread(ratios((l) => l.control)))}`,
+    );
+    return budgetLine(
+      'chat p50 hammered/quiet (directory hammered by 2 clients)',
+      spread(ratios((l) => l.hammered)),
+      { atMost: RATIO_BUDGET },
+    );
   } catch (error) {
     console.log(`FAIL hammer: ${errorText(error)}`);
     return false;
