@@ -10,6 +10,7 @@ import * as profilePicIndex from './migrations/007-profile-pic-index.js';
 import * as discussionTurnCutShort from './migrations/008-discussion-turn-cut-short.js';
 import * as personaOpeningMessage from './migrations/009-persona-opening-message.js';
 import * as conversationUnreadCounts from './migrations/010-conversation-unread-counts.js';
+import * as directorySearch from './migrations/011-directory-search.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-discussion-turn-cut-short': discussionTurnCutShort,
   '009-persona-opening-message': personaOpeningMessage,
   '010-conversation-unread-counts': conversationUnreadCounts,
+  '011-directory-search': directorySearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

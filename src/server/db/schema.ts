@@ -97,6 +97,21 @@ export interface DiscussionTurnsTable {
   createdAt: string;
 }
 
+/** SQLite only (migration 011): a stable integer key per persona, the rowid its persona_search entry has. */
+export interface PersonaSearchRowsTable {
+  searchRowid: Generated<number>;
+  userId: string;
+  username: string;
+}
+
+/** SQLite only (migration 011): the FTS5 trigram index of personas' searched text; triggers on users fill it. */
+export interface PersonaSearchTable {
+  rowid: number;
+  name: string;
+  username: string;
+  bio: string;
+}
+
 export interface Database {
   discussions: DiscussionsTable;
   discussionTurns: DiscussionTurnsTable;
@@ -105,6 +120,8 @@ export interface Database {
   sessions: SessionsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  personaSearch: PersonaSearchTable;
+  personaSearchRows: PersonaSearchRowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

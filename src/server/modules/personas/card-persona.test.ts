@@ -156,7 +156,7 @@ describe('importing a PNG character card', () => {
     const accounts = accountsRepository(server.testDb.db.kysely);
     // The real services over the test database, with a day's quota of one and a half such pictures.
     const uploads = uploadsService(path.join(server.config.dataDir, 'uploads'), Math.floor(png.length * 1.5));
-    const personas = personasService(personasRepository(server.testDb.db.kysely), accounts, uploads);
+    const personas = personasService(personasRepository(server.testDb.db), accounts, uploads);
     const creator = await accounts.findById(me.user._id);
     if (!creator) throw new Error('creator missing');
     await uploads.saveImage(creator.id, pngDataUrl(png));

@@ -13,7 +13,7 @@ export async function registerPersonas(
   app: FastifyInstance,
   deps: { db: Db; accounts: AccountsRepository; uploads: UploadsService },
 ): Promise<void> {
-  const personas = personasService(personasRepository(deps.db.kysely), deps.accounts, deps.uploads);
+  const personas = personasService(personasRepository(deps.db), deps.accounts, deps.uploads);
   await app.register(signedInOnly(personasRoutes), { personas });
   await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });
 }
