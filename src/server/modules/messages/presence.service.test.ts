@@ -55,6 +55,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+const person = () => buildUser(server.client());
+
 /** Opens a tab; `online` is the getOnlineUsers list it is sent once its batch is handled. */
 async function tab(user: BuiltUser): Promise<{ socket: TestSocket; online: Promise<string[]> }> {
   let online: Promise<string[]> | undefined;
@@ -89,7 +91,7 @@ async function inOneBatch(changes: () => Promise<void>): Promise<void> {
   let release = () => {};
   spy.hold = new Promise((resolve) => (release = resolve));
   const before = spy.contactQueries.length;
-  await tab(await buildUser(server.client()));
+  await tab(await person());
   await vi.waitFor(() => expect(spy.contactQueries.length).toBe(before + 1));
   await changes();
   // The server counts a closed tab when the close frame arrives; give it time to.
@@ -102,9 +104,7 @@ const emitsAbout = (userId: string) => spy.emits.filter((e) => e.about === userI
 
 describe('presence batches', () => {
   it('tells only online contacts: no emit for an offline one, none at all when all are offline', async () => {
-    const [ada, bob, carol, loner] = await Promise.all(
-      Array.from({ length: 4 }, () => buildUser(server.client())),
-    );
+    const [ada, bob, carol, loner] = await Promise.all([person(), person(), person(), person()]);
     await contacts(ada, [bob, carol]);
     await contacts(loner, [carol]);
     const bobTab = await tab(bob);
@@ -133,7 +133,7 @@ describe('presence batches', () => {
   });
 
   it('a tab that closes and reopens within one batch tells contacts nothing', async () => {
-    const [ada, bob] = await Promise.all([buildUser(server.client()), buildUser(server.client())]);
+    const [ada, bob] = await Promise.all([person(), person()]);
     await contacts(ada, [bob]);
     const bobTab = await tab(bob);
     const first = await tab(ada);
@@ -155,8 +155,8 @@ describe('presence batches', () => {
   });
 
   it('100 tabs opening in one batch cost one contacts query and one onlineAmong', async () => {
-    const hub = await buildUser(server.client());
-    const people = await Promise.all(Array.from({ length: 100 }, () => buildUser(server.client())));
+    const hub = await person();
+    const people = await Promise.all(Array.from({ length: 100 }, person));
     await contacts(hub, people);
     const hubTab = await tab(hub);
     expect(await hubTab.online).toEqual([]);
