@@ -3,7 +3,9 @@ import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { collect, connectSocket, nextEvent, pause, type TestSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { newId, nowIso } from '../../lib/ids.js';
-import { orderedPair } from './messages.repository.js';
+import { memoryPresence } from '../../realtime/presence.js';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
+import { messagesRepository, orderedPair } from './messages.repository.js';
 import type * as PresenceModule from './presence.service.js';
 
 /** What the app's presence service did: its contacts queries, onlineAmong calls and emits (kept real). */
@@ -132,7 +134,7 @@ describe('presence batches', () => {
     expect(emitsAbout(loner.user._id)).toEqual([]);
   });
 
-  it('a tab that closes and reopens within one batch tells contacts nothing', async () => {
+  it('a tab that closes and reopens within one batch tells contacts nothing (real sockets)', async () => {
     const [ada, bob] = await Promise.all([person(), person()]);
     await contacts(ada, [bob]);
     const bobTab = await tab(bob);
@@ -179,4 +181,31 @@ describe('presence batches', () => {
     expect(spy.onlineAmongCalls - onlineAmongBefore).toBe(1);
     expect([...heard].sort()).toEqual(ids);
   }, 60_000);
+
+  it('a tab that reopens within the reconnect grace tells nobody, though batches ran in between', async () => {
+    const { presenceService } = await vi.importActual<typeof PresenceModule>('./presence.service.js');
+    const [ada, bob] = await Promise.all([person(), person()]);
+    await contacts(ada, [bob]);
+    const told: string[] = [];
+    const emitter: RealtimeEmitter = {
+      toUsers: (to, event, ...args) => void told.push(`${event} ${String(args[0])} to ${to.join()}`),
+      endSession: () => {},
+      endOtherSessions: () => {},
+    };
+    const service = presenceService(memoryPresence(), messagesRepository(server.testDb.db.kysely), emitter);
+    await service.connected(bob.user._id);
+    await service.connected(ada.user._id);
+    const adaOnline = `userOnline ${ada.user._id} to ${bob.user._id}`;
+    expect(told).toEqual([adaOnline]);
+
+    const closed = service.disconnected(ada.user._id);
+    // A turn of the event loop: without the grace, the close's batch would have told Bob by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    await service.connected(ada.user._id);
+    await closed;
+    expect(told).toEqual([adaOnline]);
+
+    await service.disconnected(ada.user._id);
+    expect(told).toEqual([adaOnline, `userOffline ${ada.user._id} to ${bob.user._id}`]);
+  });
 });

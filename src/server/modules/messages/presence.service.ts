@@ -2,11 +2,8 @@ import type { Presence } from '../../realtime/presence.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { MessagesRepository } from './messages.repository.js';
 
-/**
- * How long presence changes gather before one batch handles them all. A tab that closes and reopens
- * within it (a reload) tells nobody, and a burst of connects costs one contacts query, not one each.
- */
-export const PRESENCE_WINDOW_MS = 25;
+/** A closed tab is counted as closed this much later, so a tab that reopens within it tells nobody. */
+export const RECONNECT_GRACE_MS = 25;
 
 /** One batch of presence changes; it answers, once handled, whose contacts are online. */
 interface Batch {
@@ -32,24 +29,27 @@ function newBatch(): Batch {
 /**
  * Presence is shared with contacts (people one has a conversation with), not with everyone:
  * strangers cannot watch who is online, and a change costs O(contacts), not O(users online).
- * Changes are batched per process and told only to contacts who are online.
+ * Changes are batched per process (one contacts query and one onlineAmong a batch) and told only to
+ * contacts who are online. A batch takes what arrived in one turn of the event loop, plus whatever arrives
+ * while the batch before it runs: no fixed delay, which on a busy event loop would wait a whole extra turn,
+ * yet under load (many connects a turn) batches grow by themselves.
  */
 export function presenceService(presence: Presence, repo: MessagesRepository, emitter: RealtimeEmitter) {
   let next: Batch | undefined;
   // Batches run one after another, so presence events leave in the order the changes happened.
   let running: Promise<void> = Promise.resolve();
 
-  /** The batch still gathering changes; it starts when the window has passed and the batch before is done. */
+  /** The batch still gathering changes; it starts after this turn of the event loop and the batch before. */
   function gathering(): Batch {
     if (next) return next;
     const batch = newBatch();
     next = batch;
-    setTimeout(() => {
+    setImmediate(() => {
       running = running.then(() => {
         next = undefined;
         return handle(batch);
       });
-    }, PRESENCE_WINDOW_MS).unref();
+    });
     return batch;
   }
 
@@ -90,6 +90,7 @@ export function presenceService(presence: Presence, repo: MessagesRepository, em
 
     /** A tab closed; the user's contacts hear only when the last one did. Resolves once its batch is handled. */
     async disconnected(userId: string): Promise<void> {
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_GRACE_MS).unref());
       presence.disconnect(userId);
       await gathering().done;
     },
