@@ -30,25 +30,23 @@ function newBatch(): Batch {
  * Presence is shared with contacts (people one has a conversation with), not with everyone:
  * strangers cannot watch who is online, and a change costs O(contacts), not O(users online).
  * Changes are batched per process (one contacts query and one onlineAmong a batch) and told only to
- * contacts who are online. A batch takes what arrived in one turn of the event loop, plus whatever arrives
- * while the batch before it runs: no fixed delay, which on a busy event loop would wait a whole extra turn,
- * yet under load (many connects a turn) batches grow by themselves.
+ * contacts who are online. Like a group commit: an idle service handles a change at once, and whatever
+ * arrives while a batch waits on the database or Redis forms the next batch. No fixed delay: measured on a
+ * busy event loop, a timer (or even setImmediate) fired hundreds of milliseconds late.
  */
 export function presenceService(presence: Presence, repo: MessagesRepository, emitter: RealtimeEmitter) {
   let next: Batch | undefined;
   // Batches run one after another, so presence events leave in the order the changes happened.
   let running: Promise<void> = Promise.resolve();
 
-  /** The batch still gathering changes; it starts after this turn of the event loop and the batch before. */
+  /** The batch still gathering changes; it starts as soon as the batch before it is done. */
   function gathering(): Batch {
     if (next) return next;
     const batch = newBatch();
     next = batch;
-    setImmediate(() => {
-      running = running.then(() => {
-        next = undefined;
-        return handle(batch);
-      });
+    running = running.then(() => {
+      next = undefined;
+      return handle(batch);
     });
     return batch;
   }
