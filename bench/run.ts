@@ -4,6 +4,7 @@ import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
 import { runDirectoryBench } from './directory.bench.js';
 import { runFloodBench } from './flood.bench.js';
+import { runHttpReadBench } from './http-read.bench.js';
 
 const suites: Record<string, () => Promise<boolean>> = {
   accounts: runAccountsBench,
@@ -11,6 +12,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   chat: runChatBench,
   ai: runAiBench,
   flood: runFloodBench,
+  'http-read': runHttpReadBench,
 };
 const chosen = process.argv.slice(2);
 let allOk = true;

@@ -1,50 +1,93 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClientType } from 'redis';
 
-/** Who is online, counted by open tabs: a user goes offline only when their last tab closes. */
+/** Who came online or went offline everywhere (all processes) since the previous flush. */
+export interface PresenceChanges {
+  cameOnline: string[];
+  wentOffline: string[];
+}
+
+/**
+ * Who is online, counted by open tabs: a user goes offline only when their last tab closes. Tabs are
+ * counted at once; other processes learn of them at the next flush, which the caller batches.
+ */
 export interface Presence {
-  /** Counts a new tab; true when this made the user online. */
-  connect(userId: string): Promise<boolean>;
-  /** Counts a closed tab; true when this made the user offline. */
-  disconnect(userId: string): Promise<boolean>;
-  /** The subset of `userIds` that is online. */
+  /** Counts a new tab of this process. */
+  connect(userId: string): void;
+  /** Counts a closed tab of this process. */
+  disconnect(userId: string): void;
+  /**
+   * Shares this process's tab changes since the last flush and says whose presence changed everywhere.
+   * A user whose tabs here all closed and reopened in between changed nothing, so tells nobody.
+   */
+  flush(): Promise<PresenceChanges>;
+  /** The subset of `userIds` that is online (this process's tabs counted even before they are flushed). */
   onlineAmong(userIds: string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
-/** Tab counts of this process's sockets. */
+const NO_CHANGES: PresenceChanges = { cameOnline: [], wentOffline: [] };
+
+/** Tab counts of this process's sockets, and which users it has last told the others it has tabs for. */
 class LocalTabs {
   private readonly tabs = new Map<string, number>();
-  add(userId: string): boolean {
+  /** Users with tabs here as last flushed: what other processes see. */
+  readonly shared = new Set<string>();
+  /** Users whose first tab opened or last tab closed here since the last flush. */
+  private readonly touched = new Set<string>();
+
+  add(userId: string): void {
     const n = (this.tabs.get(userId) ?? 0) + 1;
     this.tabs.set(userId, n);
-    return n === 1;
+    if (n === 1) this.touched.add(userId);
   }
-  remove(userId: string): boolean {
-    const n = (this.tabs.get(userId) ?? 0) - 1;
-    if (n > 0) {
-      this.tabs.set(userId, n);
-      return false;
-    }
+  remove(userId: string): void {
+    const n = this.tabs.get(userId);
+    if (n === undefined) return;
+    if (n > 1) return void this.tabs.set(userId, n - 1);
     this.tabs.delete(userId);
-    return true;
+    this.touched.add(userId);
   }
   has(userId: string): boolean {
     return this.tabs.has(userId);
   }
-  users(): string[] {
-    return [...this.tabs.keys()];
+  /** Who now has tabs here but was not shared (arrived) and the reverse (left); both count as shared from now on. */
+  takeChanges(): { arrived: string[]; left: string[] } {
+    const arrived: string[] = [];
+    const left: string[] = [];
+    for (const userId of this.touched) {
+      const here = this.tabs.has(userId);
+      if (here === this.shared.has(userId)) continue;
+      if (here) {
+        arrived.push(userId);
+        this.shared.add(userId);
+      } else {
+        left.push(userId);
+        this.shared.delete(userId);
+      }
+    }
+    this.touched.clear();
+    return { arrived, left };
   }
 }
 
 /** Presence for a single process. */
 export function memoryPresence(): Presence {
   const local = new LocalTabs();
+  // Sockets closing during shutdown change nothing anyone will hear of.
+  let closed = false;
   return {
-    connect: async (userId) => local.add(userId),
-    disconnect: async (userId) => local.remove(userId),
+    connect: (userId) => local.add(userId),
+    disconnect: (userId) => local.remove(userId),
+    flush: async () => {
+      if (closed) return NO_CHANGES;
+      const { arrived, left } = local.takeChanges();
+      return { cameOnline: arrived, wentOffline: left };
+    },
     onlineAmong: async (userIds) => userIds.filter((id) => local.has(id)),
-    close: async () => {},
+    close: async () => {
+      closed = true;
+    },
   };
 }
 
@@ -54,8 +97,36 @@ const EXPIRY_S = 30;
 const SENTINEL = '-';
 
 /**
+ * Applies a flush (ARGV: process id, expiry, number of arrived users, then the arrived users, then the
+ * users that left) and returns {came online, went offline}: those no other process has tabs for.
+ */
+const FLUSH_SCRIPT = `
+local own, registry = KEYS[1], KEYS[2]
+local processId, expiry, arrivedCount = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local others = {}
+for _, p in ipairs(redis.call('SMEMBERS', registry)) do
+  if p ~= processId then table.insert(others, 'presence:process:' .. p) end
+end
+local came, went = {}, {}
+for i = 4, #ARGV do
+  local userId, arrived = ARGV[i], i < 4 + arrivedCount
+  if arrived then redis.call('SADD', own, userId) else redis.call('SREM', own, userId) end
+  local elsewhere = false
+  for _, key in ipairs(others) do
+    if redis.call('SISMEMBER', key, userId) == 1 then elsewhere = true break end
+  end
+  if not elsewhere then table.insert(arrived and came or went, userId) end
+end
+redis.call('EXPIRE', own, expiry)
+return {came, went}
+`;
+
+/**
  * Presence shared by every process through Redis. Each process keeps the set of users it has
  * tabs for under its own key, refreshed by a heartbeat, so a crashed process's users expire with it.
+ *
+ * A flush is one Lua script: Redis runs scripts one at a time, so of two processes whose first tabs of a
+ * user open at once exactly one announces them (and of two closing their last tabs, exactly one).
  */
 export async function redisPresence(redis: RedisClientType): Promise<Presence> {
   const local = new LocalTabs();
@@ -65,12 +136,14 @@ export async function redisPresence(redis: RedisClientType): Promise<Presence> {
   let closed = false;
   const otherProcesses = async () => (await redis.sMembers(REGISTRY)).filter((p) => p !== processId);
 
+  // The key is rewritten whole (atomically, in MULTI), so a change that failed to reach Redis heals here.
   // The sentinel keeps the key alive while this process has no users, so others can tell it is running.
   const refresh = async () => {
     await redis
       .multi()
       .sAdd(REGISTRY, processId)
-      .sAdd(ownKey, [SENTINEL, ...local.users()])
+      .del(ownKey)
+      .sAdd(ownKey, [SENTINEL, ...local.shared])
       .expire(ownKey, EXPIRY_S)
       .exec();
     for (const other of await otherProcesses()) {
@@ -81,34 +154,34 @@ export async function redisPresence(redis: RedisClientType): Promise<Presence> {
   const heartbeat = setInterval(() => void refresh().catch(() => {}), HEARTBEAT_MS);
   heartbeat.unref();
 
-  /** Whether another process has a tab open for this user. */
-  async function onlineElsewhere(userId: string): Promise<boolean> {
-    const hits = await Promise.all(
-      (await otherProcesses()).map((p) => redis.sIsMember(`presence:process:${p}`, userId)),
+  /** Which of `userIds` another process has a tab open for. */
+  async function onlineElsewhere(userIds: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    if (userIds.length === 0) return found;
+    const answers = await Promise.all(
+      (await otherProcesses()).map((p) => redis.smIsMember(`presence:process:${p}`, userIds)),
     );
-    return hits.some(Boolean);
+    for (const answer of answers) answer.forEach((hit, i) => hit && found.add(userIds[i] as string));
+    return found;
   }
 
   return {
-    async connect(userId) {
-      if (!local.add(userId) || closed) return false;
-      await redis.multi().sAdd(ownKey, userId).expire(ownKey, EXPIRY_S).exec();
-      return !(await onlineElsewhere(userId));
-    },
-    async disconnect(userId) {
+    connect: (userId) => local.add(userId),
+    disconnect: (userId) => local.remove(userId),
+    async flush() {
       // Sockets closing during shutdown change nothing shared: this process's key is removed as a whole.
-      if (!local.remove(userId) || closed) return false;
-      await redis.sRem(ownKey, userId);
-      return !(await onlineElsewhere(userId));
+      if (closed) return NO_CHANGES;
+      const { arrived, left } = local.takeChanges();
+      if (arrived.length === 0 && left.length === 0) return NO_CHANGES;
+      const [cameOnline = [], wentOffline = []] = (await redis.eval(FLUSH_SCRIPT, {
+        keys: [ownKey, REGISTRY],
+        arguments: [processId, String(EXPIRY_S), String(arrived.length), ...arrived, ...left],
+      })) as [string[]?, string[]?];
+      return { cameOnline, wentOffline };
     },
     async onlineAmong(userIds) {
-      if (userIds.length === 0) return [];
-      const online = new Set(userIds.filter((id) => local.has(id)));
-      const answers = await Promise.all(
-        (await otherProcesses()).map((p) => redis.smIsMember(`presence:process:${p}`, userIds)),
-      );
-      for (const answer of answers) answer.forEach((hit, i) => hit && online.add(userIds[i] as string));
-      return userIds.filter((id) => online.has(id));
+      const elsewhere = await onlineElsewhere(userIds.filter((id) => !local.has(id)));
+      return userIds.filter((id) => local.has(id) || elsewhere.has(id));
     },
     async close() {
       closed = true;

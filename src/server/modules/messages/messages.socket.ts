@@ -18,15 +18,13 @@ export function registerMessageSockets(
     const user = { id: userId };
     void socket.join([userRoom(userId), sessionRoom(tokenHash)]);
 
-    // Presence must count this tab before its close is counted, however fast the close comes.
-    const counted = presence.connected(userId).then(
+    // Both count the tab at once (so a close never overtakes its open); contacts hear in the next batch.
+    presence.connected(userId).then(
       (online) => socket.emit('getOnlineUsers', online),
       (err: unknown) => log.warn({ err }, 'presence connect failed'),
     );
     socket.on('disconnect', () => {
-      void counted
-        .then(() => presence.disconnected(userId))
-        .catch((err: unknown) => log.warn({ err }, 'presence disconnect failed'));
+      presence.disconnected(userId).catch((err: unknown) => log.warn({ err }, 'presence disconnect failed'));
     });
 
     const refuse = (error: unknown, event: string) => {

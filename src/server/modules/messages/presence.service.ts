@@ -2,25 +2,95 @@ import type { Presence } from '../../realtime/presence.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { MessagesRepository } from './messages.repository.js';
 
+/** A closed tab is counted as closed this much later, so a tab that reopens within it tells nobody. */
+export const RECONNECT_GRACE_MS = 25;
+
+/** One batch of presence changes; it answers, once handled, whose contacts are online. */
+interface Batch {
+  /** Users whose connecting tab waits for the list of its online contacts (getOnlineUsers). */
+  askers: Set<string>;
+  done: Promise<(userId: string) => string[]>;
+  settle: (onlineContactsOf: (userId: string) => string[]) => void;
+  fail: (err: unknown) => void;
+}
+
+function newBatch(): Batch {
+  let settle: Batch['settle'] = () => {};
+  let fail: Batch['fail'] = () => {};
+  const done = new Promise<(userId: string) => string[]>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
+  // Every caller handles its own copy of a failure; this keeps the shared one from counting as unhandled.
+  done.catch(() => {});
+  return { askers: new Set(), done, settle, fail };
+}
+
 /**
  * Presence is shared with contacts (people one has a conversation with), not with everyone:
- * strangers cannot watch who is online, and a connect costs O(contacts), not O(users online).
+ * strangers cannot watch who is online, and a change costs O(contacts), not O(users online).
+ * Changes are batched per process (one contacts query and one onlineAmong a batch) and told only to
+ * contacts who are online. Like a group commit: an idle service handles a change at once, and whatever
+ * arrives while a batch waits on the database or Redis forms the next batch. No fixed delay: measured on a
+ * busy event loop, a timer (or even setImmediate) fired hundreds of milliseconds late.
  */
 export function presenceService(presence: Presence, repo: MessagesRepository, emitter: RealtimeEmitter) {
+  let next: Batch | undefined;
+  // Batches run one after another, so presence events leave in the order the changes happened.
+  let running: Promise<void> = Promise.resolve();
+
+  /** The batch still gathering changes; it starts as soon as the batch before it is done. */
+  function gathering(): Batch {
+    if (next) return next;
+    const batch = newBatch();
+    next = batch;
+    running = running.then(() => {
+      next = undefined;
+      return handle(batch);
+    });
+    return batch;
+  }
+
+  async function handle(batch: Batch): Promise<void> {
+    try {
+      const { cameOnline, wentOffline } = await presence.flush();
+      const users = [...new Set([...cameOnline, ...wentOffline, ...batch.askers])];
+      const contacts = new Map<string, string[]>();
+      for (const { userId, contactId } of users.length ? await repo.contactsOfMany(users) : []) {
+        const list = contacts.get(userId);
+        if (list) list.push(contactId);
+        else contacts.set(userId, [contactId]);
+      }
+      const everyContact = [...new Set([...contacts.values()].flat())];
+      const online = new Set(everyContact.length ? await presence.onlineAmong(everyContact) : []);
+      const onlineContactsOf = (userId: string) => (contacts.get(userId) ?? []).filter((c) => online.has(c));
+      // With the Redis adapter every emit is a publish: none for a user whose contacts are all offline.
+      const tell = (event: 'userOnline' | 'userOffline', userId: string) => {
+        const to = onlineContactsOf(userId);
+        if (to.length) emitter.toUsers(to, event, userId);
+      };
+      for (const userId of cameOnline) tell('userOnline', userId);
+      for (const userId of wentOffline) tell('userOffline', userId);
+      batch.settle(onlineContactsOf);
+    } catch (err) {
+      batch.fail(err);
+    }
+  }
+
   return {
-    /** A tab opened; returns which of the user's contacts are online (for getOnlineUsers). */
+    /** A tab opened; resolves, once its batch is handled, with which of the user's contacts are online. */
     async connected(userId: string): Promise<string[]> {
-      const becameOnline = await presence.connect(userId);
-      const contacts = await repo.contactsOf(userId);
-      if (becameOnline && contacts.length) emitter.toUsers(contacts, 'userOnline', userId);
-      return presence.onlineAmong(contacts);
+      presence.connect(userId);
+      const batch = gathering();
+      batch.askers.add(userId);
+      return (await batch.done)(userId);
     },
 
-    /** A tab closed; the user's contacts hear only when the last one did. */
+    /** A tab closed; the user's contacts hear only when the last one did. Resolves once its batch is handled. */
     async disconnected(userId: string): Promise<void> {
-      if (!(await presence.disconnect(userId))) return;
-      const contacts = await repo.contactsOf(userId);
-      if (contacts.length) emitter.toUsers(contacts, 'userOffline', userId);
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_GRACE_MS).unref());
+      presence.disconnect(userId);
+      await gathering().done;
     },
 
     /** Two people just became contacts: each learns whether the other is online. */
