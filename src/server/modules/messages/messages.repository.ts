@@ -131,15 +131,6 @@ export function messagesRepository(db: Kysely<Database>) {
       .orderBy('mine.updatedAt', 'desc')
       .limit(CONVERSATION_LIST_MAX),
   );
-  const contactsOf = compiledOnce(db, (p: Param<'userId'>) =>
-    db
-      .selectFrom('conversations')
-      .select('userHigh as contactId')
-      .where('userLow', '=', p('userId'))
-      .unionAll(
-        db.selectFrom('conversations').select('userLow as contactId').where('userHigh', '=', p('userId')),
-      ),
-  );
   const newest = compiledOnce(db, (p: Param<'conversationId' | 'limit'>) =>
     db
       .selectFrom('messages')
@@ -237,11 +228,6 @@ export function messagesRepository(db: Kysely<Database>) {
     /** A user's conversations, newest update first, with the other party and the unread count. */
     async listFor(userId: string): Promise<ConversationListRow[]> {
       return (await listFor({ userId })).rows as ConversationListRow[];
-    },
-
-    /** Ids of everyone this user has a conversation with. */
-    async contactsOf(userId: string): Promise<string[]> {
-      return (await contactsOf({ userId })).rows.map((r) => r.contactId);
     },
 
     /** The newest `limit` messages (before a message id, when given), oldest first. */
