@@ -52,11 +52,10 @@ describe('socket sends under pressure', () => {
     const errors = collect(ada.socket, 'messageError');
     stopHog = hogEventLoop();
     await untilPressure(server, true);
-    ada.socket.emit('markMessagesAsSeen', {});
-    (ada.socket.emit as (event: string, payload: unknown) => void)('sendMessage', {
-      message: 'x',
-      recipientId: ada.user._id,
-    });
+    // Sent as a careless client would: a seen mark without its conversation, a send without an ack.
+    const emit = ada.socket.emit.bind(ada.socket) as (event: string, payload: unknown) => void;
+    emit('markMessagesAsSeen', {});
+    emit('sendMessage', { message: 'x', recipientId: ada.user._id });
     await expect.poll(() => errors.length).toBe(2);
     // The seen mark reached its handler (which refused the empty payload); the send was refused as busy.
     expect(errors).toEqual(
