@@ -6,15 +6,15 @@ import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 const REFUSED_UNDER_PRESSURE = new Set(['sendMessage']);
 
 /**
- * The socket twin of HTTP's 503: while the server is under pressure, a `sendMessage` is answered at once
- * with `server_busy` and `retryAfterMs`, and not processed. Seen marks and presence go on: they are cheap,
- * and a message the client retries later is not lost. Applied as middleware, before any handler runs.
+ * The socket twin of HTTP's 503: a `sendMessage` that admission control turns away (see overload.ts) is
+ * answered at once with `server_busy` and `retryAfterMs`, and not processed. Seen marks and presence go on:
+ * they are cheap. Applied as middleware, before any handler runs.
  */
 export function guardSocketSends(io: RealtimeServer, gauge: OverloadGauge): void {
   const answer: SendMessageAck = { ...SERVER_BUSY, retryAfterMs: gauge.retryAfterMs };
   io.on('connection', (socket: RealtimeSocket) => {
     socket.use((packet, next) => {
-      if (!REFUSED_UNDER_PRESSURE.has(packet[0]) || !gauge.isUnderPressure()) return next();
+      if (!REFUSED_UNDER_PRESSURE.has(packet[0]) || !gauge.mustRefuse()) return next();
       const ack = packet.at(-1);
       // A client that asked for no acknowledgement still hears why its message went nowhere.
       if (typeof ack === 'function') ack(answer);
