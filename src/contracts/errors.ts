@@ -36,6 +36,8 @@ export const ErrorCode = z.enum([
   'ai_empty',
   /** A socket sent events faster than its budget; some were ignored. */
   'too_many_events',
+  /** The server is past its capacity and refused the work without doing it; retrying after a pause succeeds. */
+  'server_busy',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -67,4 +69,5 @@ export const ERRORS = {
   tooManyEvents: 'Your app is sending too much too fast; some of it was ignored',
   floodDisconnected: 'Disconnected for sending too much too fast. Reconnecting shortly.',
   foreignOrigin: 'This request came from another website, so it was refused',
+  serverBusy: 'The server is busy right now. Please try again in a moment.',
 } as const;

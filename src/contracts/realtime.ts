@@ -42,7 +42,14 @@ export type AiReplyDelta = z.infer<typeof AiReplyDelta>;
 export const AiReplyError = ErrorResponse.extend({ conversationId: Id, replyId: Id });
 export type AiReplyError = z.infer<typeof AiReplyError>;
 
-export const SendMessageAck = z.union([z.object({ message: Message }), ErrorResponse]);
+/**
+ * The answer to sendMessage: the stored message, or why it was not sent. A refusal that retrying cures
+ * (`server_busy`) says after how many milliseconds to retry, as Retry-After does over HTTP.
+ */
+export const SendMessageAck = z.union([
+  z.object({ message: Message }),
+  ErrorResponse.extend({ retryAfterMs: z.number().int().nonnegative().optional() }),
+]);
 export type SendMessageAck = z.infer<typeof SendMessageAck>;
 
 /** Events the server sends (SPEC §7 Realtime, plus presence deltas and errors), by name. */

@@ -23,9 +23,11 @@ import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerOverloadProtection } from './plugins/overload.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions, signedInOnly } from './plugins/session.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
+import { guardSocketSends } from './realtime/overload-guard.js';
 import { createRealtime } from './realtime/realtime.js';
 
 export interface AppDeps {
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const accounts = accountsService(accountsRepo, uploads);
 
   await registerSecurity(app, { secure: config.secureCookies, allowedOrigins: config.allowedOrigins });
+  const overload = await registerOverloadProtection(app, config.overload);
   await app.register(cookie);
   const spa = await serveWeb(app, deps.webRoot);
   await serveUploads(app, uploads.dir);
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { redisUrl: config.redisUrl, allowedOrigins: config.allowedOrigins },
     sessions,
   );
+  guardSocketSends(realtime.io, overload);
 
   app.get('/api/health', async () => {
     await sql`select 1`.execute(deps.db.kysely);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -62,9 +63,39 @@ describe('loadConfig', () => {
     ['CONTACT_EMAIL', 'nobody'],
     ['LOG_LEVEL', 'loud'],
     ['AUTH_RATE_LIMIT', '-1'],
+    ['OVERLOAD_MAX_EVENT_LOOP_DELAY', '-5'],
+    ['OVERLOAD_MAX_EVENT_LOOP_UTILIZATION', '1.5'],
+    ['OVERLOAD_MAX_HEAP_MB', 'lots'],
+    ['OVERLOAD_RETRY_AFTER', '0'],
   ])('stops with a message naming %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});
+
+describe('overload protection', () => {
+  it('refuses work past 100 ms of event-loop delay or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
+    expect(loadConfig({}).overload).toEqual({
+      maxEventLoopDelayMs: 100,
+      maxEventLoopUtilization: 0,
+      maxHeapUsedBytes: Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
+      retryAfterSeconds: 2,
+    });
+  });
+
+  it('reads each threshold, 0 turning a check off', () => {
+    const { overload } = loadConfig({
+      OVERLOAD_MAX_EVENT_LOOP_DELAY: '0',
+      OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0.95',
+      OVERLOAD_MAX_HEAP_MB: '512',
+      OVERLOAD_RETRY_AFTER: '5s',
+    });
+    expect(overload).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.95,
+      maxHeapUsedBytes: 512 * 1024 * 1024,
+      retryAfterSeconds: 5,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 
 /** SESSION_TTL accepts seconds ("3600") or a number with a unit ("30d", "12h", "45m", "90s"). */
@@ -50,6 +51,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(100),
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+  OVERLOAD_RETRY_AFTER: duration('2s'),
   AI_PROVIDER: z
     .enum(['local', 'openai-compatible', 'anthropic', 'google', 'off'], {
       error: 'must be one of local, openai-compatible, anthropic, google, off',
@@ -100,9 +105,22 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Messages one user may send per minute (bursts of up to 20 allowed). */
   messageRateLimitPerMinute: number;
+  overload: OverloadConfig;
   ai: AiConfig;
   /** The encyclopedia's MediaWiki query API used by the studio's web lookup. */
   wikiApiUrl: string;
+}
+
+/** When the server refuses new work with 503 (and sockets' sends with a retry hint); 0 turns a check off. */
+export interface OverloadConfig {
+  /** Mean event-loop delay over the last second, in milliseconds, above which work is refused. */
+  maxEventLoopDelayMs: number;
+  /** Share of the last second the event loop was busy (0 to 1) above which work is refused. */
+  maxEventLoopUtilization: number;
+  /** V8 heap in use above which work is refused. */
+  maxHeapUsedBytes: number;
+  /** How long a refused client is told to wait before retrying. */
+  retryAfterSeconds: number;
 }
 
 export type AiConfig =
@@ -173,6 +191,23 @@ function aiConfig(e: z.infer<typeof EnvSchema>, availableCores: number): AiConfi
   }
 }
 
+const MB = 1024 * 1024;
+// Near V8's own limit the process spends its time collecting garbage and then dies; refuse work before that.
+const HEAP_SHARE_BEFORE_REFUSING = 0.9;
+
+function overloadConfig(e: z.infer<typeof EnvSchema>): OverloadConfig {
+  const heapLimit = v8.getHeapStatistics().heap_size_limit;
+  return {
+    maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY,
+    maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+    maxHeapUsedBytes:
+      e.OVERLOAD_MAX_HEAP_MB === undefined
+        ? Math.floor(heapLimit * HEAP_SHARE_BEFORE_REFUSING)
+        : e.OVERLOAD_MAX_HEAP_MB * MB,
+    retryAfterSeconds: e.OVERLOAD_RETRY_AFTER,
+  };
+}
+
 /** Reads configuration from environment variables; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -203,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT,
+    overload: overloadConfig(e),
     ai: aiConfig(e, os.availableParallelism()),
     wikiApiUrl: e.WIKI_API_URL,
   };

@@ -53,6 +53,19 @@ describe('apiRequest', () => {
     expect(unknown.message).toBe('Wait a moment');
   });
 
+  it("carries the server's Retry-After, in seconds or as a date, in milliseconds", async () => {
+    const busy = { error: 'The server is busy', code: 'server_busy' };
+    mockApi(() => ({ status: 503, body: busy, headers: { 'Retry-After': '3' } }));
+    expect((await failure(apiRequest('/api/x', { schema: Ok }))).retryAfterMs).toBe(3000);
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    mockApi(() => ({ status: 503, body: busy, headers: { 'Retry-After': inTenSeconds } }));
+    const dated = (await failure(apiRequest('/api/x', { schema: Ok }))).retryAfterMs;
+    expect(dated).toBeGreaterThan(8000);
+    expect(dated).toBeLessThanOrEqual(10_000);
+    mockApi(() => ({ status: 503, body: busy }));
+    expect((await failure(apiRequest('/api/x', { schema: Ok }))).retryAfterMs).toBeUndefined();
+  });
+
   it('tells the session store about a lost session, not about wrong credentials at sign-in', async () => {
     const lost = vi.fn();
     const stop = onUnauthorized(lost);

@@ -13,12 +13,15 @@ export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected answer
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
+  /** How long the server asked to wait before retrying (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, message: string, code?: ErrorCode) {
+  constructor(status: number, message: string, code?: ErrorCode, retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
 
   /** True when the server was never reached (offline, DNS, refused connection). */
@@ -60,10 +63,20 @@ async function readBody(response: Response): Promise<unknown> {
 // Read loosely: a code this build does not know yet (a newer server) still leaves the message usable.
 const ErrorBody = z.object({ error: z.string().trim().min(1), code: ErrorCode.optional().catch(undefined) });
 
+/** Retry-After in milliseconds: seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
 /** The ApiError for a failed answer, from its { error, code } body when it has one. */
 async function failedAnswer(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await readBody(response));
-  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.code);
+  const retryAfter = retryAfterMs(response.headers.get('Retry-After'));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.code, retryAfter);
   if (response.status >= 500)
     return new ApiError(response.status, 'Something went wrong on our side. Please try again.');
   return new ApiError(response.status, `Request failed (${response.status})`);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Message, type Conversation } from '../../../../contracts/messages.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useChatStore, type ChatPartner } from '../hooks/chat-store.js';
+import { busyRetryDelay, retryWhenBusy } from './busy-retry.js';
 import { chatKeys } from './chat-keys.js';
 import { applyNewMessage, findByUser, upsertConversation } from './conversation-cache.js';
 import { mergeMessages } from './message-cache.js';
@@ -37,13 +38,17 @@ function newConversation(partner: ChatPartner, message: Message): Conversation {
 
 /**
  * Sends to `partner`. The answer joins the open conversation (deduplicated with the newMessage echo)
- * and the list; a first message turns the mock conversation into the real one.
+ * and the list; a first message turns the mock conversation into the real one. A busy server's refusal is
+ * retried by itself (see BUSY_RETRY); while it is, `failureCount` is above 0 and the send still pending.
  */
 export function useSendMessage(partner: ChatPartner) {
   const queryClient = useQueryClient();
   const dropMock = useChatStore((state) => state.dropMock);
   return useMutation({
     mutationFn: (text: string) => postMessage(partner.userId, text),
+    // A busy server refused the message before storing anything, so sending it again cannot duplicate it.
+    retry: retryWhenBusy,
+    retryDelay: busyRetryDelay,
     onSuccess: (message) => {
       queryClient.setQueryData<Message[]>(chatKeys.messages(partner.userId), (current) =>
         mergeMessages(current ?? [], [message]),

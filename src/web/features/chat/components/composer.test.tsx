@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERRORS } from '../../../../contracts/errors.js';
 import {
   AI,
   GRACE,
@@ -12,7 +13,7 @@ import {
 } from '../../../test/chat-server.js';
 import { renderApp } from '../../../test/render.js';
 import { useChatStore } from '../hooks/chat-store.js';
-import { composerPlaceholder } from './composer.js';
+import { BUSY_RETRYING, composerPlaceholder } from './composer.js';
 
 const composer = (handle = 'grace') => screen.getByRole('textbox', { name: `Message @${handle}` });
 const posts = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/messages', 'POST');
@@ -104,6 +105,64 @@ describe('composer', () => {
     const list = await screen.findByRole('list', { name: 'Conversations' });
     expect(within(list).getByRole('link', { name: /@grace/ })).toHaveTextContent('Hello Grace');
     expect(useChatStore.getState().mocks[GRACE._id]).toBeUndefined();
+    expect(posts(calls)).toHaveLength(1);
+  });
+});
+
+describe('a busy server', () => {
+  const busy = { status: 503, body: { error: ERRORS.serverBusy, code: 'server_busy' } };
+  afterEach(() => vi.useRealTimers());
+
+  it('shows "busy, retrying" with the message kept, and sends it after the Retry-After', async () => {
+    let refusals = 1;
+    const { calls } = await openGrace((call) =>
+      call.method === 'POST' && refusals-- > 0 ? { ...busy, headers: { 'Retry-After': '1' } } : undefined,
+    );
+    await userEvent.type(composer(), 'Patience{Enter}');
+    expect(await screen.findByText(BUSY_RETRYING)).toHaveRole('status');
+    expect(composer()).toHaveValue('Patience');
+    expect(composer()).toHaveAttribute('readonly');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(1);
+
+    // Retry-After: 1 (plus up to a quarter of jitter), then the same message again.
+    await waitFor(() => expect(composer()).toHaveValue(''), { timeout: 3000 });
+    expect(posts(calls).map((call) => call.body)).toEqual([
+      { message: 'Patience', recipientId: GRACE._id },
+      { message: 'Patience', recipientId: GRACE._id },
+    ]);
+    expect(await screen.findByText('Patience')).toBeInTheDocument();
+    expect(screen.queryByText(BUSY_RETRYING)).not.toBeInTheDocument();
+    expect(composer()).not.toHaveAttribute('readonly');
+  }, 15_000);
+
+  it('gives up after its retries with the reason and "Try again", which sends the kept text', async () => {
+    let stillBusy = true;
+    const { calls } = await openGrace((call) => (call.method === 'POST' && stillBusy ? busy : undefined));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.type(composer(), 'Persistent{Enter}');
+    expect(await screen.findByText(BUSY_RETRYING)).toHaveRole('status');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERRORS.serverBusy);
+    expect(posts(calls)).toHaveLength(6);
+    expect(composer()).toHaveValue('Persistent');
+
+    stillBusy = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(composer()).toHaveValue(''));
+    expect(posts(calls)).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('offers no "Try again" for a refusal that retrying cannot cure', async () => {
+    const { calls } = await openGrace((call) =>
+      call.method === 'POST'
+        ? { status: 429, body: { error: 'Slow down', code: 'rate_limited' } }
+        : undefined,
+    );
+    await userEvent.type(composer(), 'Fast{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Slow down');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(posts(calls)).toHaveLength(1);
   });
 });

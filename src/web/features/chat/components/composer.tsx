@@ -1,12 +1,16 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CLEAN_SLATE_PHRASE, MESSAGE_LIMITS } from '../../../../contracts/messages.js';
-import { IconButton } from '../../../components/ui/button.js';
+import { Button, IconButton } from '../../../components/ui/button.js';
 import { SendIcon } from '../../../components/ui/icons.js';
 import { describeError } from '../../../lib/api-client.js';
+import { isServerBusy } from '../api/busy-retry.js';
 import styles from './composer.module.css';
 
 /** SPEC §9: the composer grows with its text up to this height, then scrolls. */
 export const COMPOSER_MAX_HEIGHT_PX = 90;
+
+/** Said (politely) while a send the server refused as busy waits for its next attempt. */
+export const BUSY_RETRYING = 'The server is busy. Retrying…';
 
 /** SPEC §2: '@ada', or '@sage ai' for an AI persona. */
 export function composerPlaceholder(username: string, isAi: boolean): string {
@@ -18,6 +22,8 @@ interface ComposerProps {
   isAi: boolean;
   /** Sends the text; a rejection keeps the text and shows why. */
   onSend: (text: string) => Promise<unknown>;
+  /** The server was busy and the pending send is being retried; the text stays, unchangeable, meanwhile. */
+  retrying?: boolean;
   /** The "clean slate" phrase was typed: clear local history, send nothing. */
   onCleanSlate: () => void;
   /** Extra controls before the text box (the AI 'clear' button). */
@@ -27,12 +33,22 @@ interface ComposerProps {
 }
 
 /** The fixed message box: Enter sends, Shift+Enter breaks the line, one send at a time (SPEC §5). */
-export function Composer({ username, isAi, onSend, onCleanSlate, tools, boxId }: ComposerProps) {
+export function Composer({
+  username,
+  isAi,
+  onSend,
+  retrying = false,
+  onCleanSlate,
+  tools,
+  boxId,
+}: ComposerProps) {
   const ownId = useId();
   const id = boxId ?? ownId;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server stayed busy through every retry: offer to send the kept text again.
+  const [stillBusy, setStillBusy] = useState(false);
   const busyRef = useRef(false);
   const boxRef = useRef<HTMLTextAreaElement>(null);
 
@@ -59,11 +75,13 @@ export function Composer({ username, isAi, onSend, onCleanSlate, tools, boxId }:
     busyRef.current = true;
     setBusy(true);
     setError(null);
+    setStillBusy(false);
     try {
       await onSend(trimmed);
       setText('');
     } catch (failure) {
       setError(describeError(failure));
+      setStillBusy(isServerBusy(failure));
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -85,10 +103,21 @@ export function Composer({ username, isAi, onSend, onCleanSlate, tools, boxId }:
         void submit();
       }}
     >
+      {/* Always present, so screen readers hear the notice when it appears. */}
+      <p role="status" className={retrying ? styles.notice : 'visually-hidden'}>
+        {retrying ? BUSY_RETRYING : null}
+      </p>
       {error ? (
-        <p role="alert" id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
+        <div className={styles.failure}>
+          <p role="alert" id={`${id}-error`} className={styles.error}>
+            {error}
+          </p>
+          {stillBusy ? (
+            <Button variant="secondary" onClick={() => void submit()}>
+              Try again
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       <div className={styles.row}>
         {tools}
@@ -102,6 +131,7 @@ export function Composer({ username, isAi, onSend, onCleanSlate, tools, boxId }:
           className={styles.input}
           placeholder={composerPlaceholder(username, isAi)}
           value={text}
+          readOnly={retrying}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}

@@ -100,6 +100,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         username={conversation.username}
         isAi={conversation.isAi}
         onSend={sendText}
+        retrying={send.isPending && send.failureCount > 0}
         onCleanSlate={cleanSlate}
         boxId={composerId}
         tools={

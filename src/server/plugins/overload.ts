@@ -1,0 +1,108 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
+import type { OverloadConfig } from '../config.js';
+import { HttpError } from '../lib/http-error.js';
+
+/** The server's load as admission control sees it; shared by HTTP and the socket guard. */
+export interface OverloadGauge {
+  /** Whether one new piece of work (an API call, a socket send) must be refused now. */
+  mustRefuse: () => boolean;
+  retryAfterMs: number;
+}
+
+/** The answer to refused work, over HTTP and over the socket. */
+export const SERVER_BUSY: ErrorResponse = { error: ERRORS.serverBusy, code: 'server_busy' };
+
+/**
+ * Calls that are answered even under pressure: the health check (a load balancer must not take a busy
+ * process for a dead one) and signing out (cheap, and a person leaving lightens the load).
+ */
+const NEVER_REFUSED = new Set(['GET /api/health', 'POST /api/users/logout']);
+
+/**
+ * Whether a request may be refused under pressure. Only API calls are: the page, its scripts and uploaded
+ * pictures are static files (cheap, and without them the page could not even say the server is busy);
+ * socket.io's own HTTP requests never reach Fastify's hooks.
+ */
+export function mayRefuse(method: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.startsWith('/api/') && !NEVER_REFUSED.has(`${method} ${pathname}`);
+}
+
+// Some work is always admitted on event-loop delay alone, so the process never idles while it sheds.
+const MIN_ADMITTED = 0.02;
+// One sample moves the share by at most this factor, so one noisy second neither shuts the door nor opens it.
+const MAX_STEP = 1.25;
+
+/**
+ * The share of new work to admit, steered by event-loop delay: each sample multiplies it by how far the
+ * delay is from its limit (over: fewer admitted; under: more, up to all), a quarter at most per sample. The
+ * plugin's own rule, refusing everything whenever one sample was over, swings between idle and swamped
+ * seconds: on a loaded 2-core machine it delivered half the messages this does (see docs/performance.md).
+ */
+export function admissionControl(maxDelayMs: number) {
+  let admitted = 1;
+  return {
+    /** Takes one sample of the event loop's mean delay. */
+    sample(delayMs: number): void {
+      if (maxDelayMs <= 0) return;
+      const factor = Math.min(
+        MAX_STEP,
+        Math.max(1 / MAX_STEP, delayMs > 0 ? maxDelayMs / delayMs : Infinity),
+      );
+      admitted = Math.min(1, Math.max(MIN_ADMITTED, admitted * factor));
+    },
+    /** The share of new work admitted, 0 to 1. */
+    share: () => admitted,
+    /** Whether one new piece of work is turned away; `random` is for tests. */
+    refuse: (random = Math.random) => admitted < 1 && random() >= admitted,
+  };
+}
+
+const SAMPLE_INTERVAL_MS = 1000;
+
+/**
+ * Refuses API calls with 503, Retry-After and { error, code: 'server_busy' } before any parsing or database
+ * work: a share of them while the event loop lags (see admissionControl), all of them while the heap is
+ * nearly full or the loop is saturated. Load is measured by @fastify/under-pressure each second.
+ */
+export async function registerOverloadProtection(
+  app: FastifyInstance,
+  config: OverloadConfig,
+): Promise<OverloadGauge> {
+  const admission = admissionControl(config.maxEventLoopDelayMs);
+  const gauge: OverloadGauge = {
+    mustRefuse: () => app.isUnderPressure() || admission.refuse(),
+    retryAfterMs: config.retryAfterSeconds * 1000,
+  };
+  const retryAfter = String(config.retryAfterSeconds);
+  // One error for every refusal: its stack is never shown or logged, and refusing must stay cheap.
+  const busy = new HttpError(503, SERVER_BUSY.error, SERVER_BUSY.code);
+
+  await app.register(underPressure, {
+    // Delay is measured here but steered by admission control, not refused outright by the plugin.
+    maxEventLoopUtilization: config.maxEventLoopUtilization,
+    // The plugin's default is "since the process started", which a long quiet spell would dilute forever.
+    eventLoopUtilizationMode: 'interval',
+    maxHeapUsedBytes: config.maxHeapUsedBytes,
+    sampleInterval: SAMPLE_INTERVAL_MS,
+    // Returning nothing lets the request through; a rejection goes to the error handler, which answers
+    // { error, code } with the HttpError's status. No log line per refusal: under overload that would add load.
+    pressureHandler: (request, reply) => {
+      if (!mayRefuse(request.method, request.url)) return;
+      void reply.header('Retry-After', retryAfter);
+      return Promise.reject(busy);
+    },
+  });
+  // Reads the plugin's latest sample at the plugin's own pace.
+  const sampler = setInterval(() => admission.sample(app.memoryUsage().eventLoopDelay), SAMPLE_INTERVAL_MS);
+  sampler.unref();
+  app.addHook('onClose', async () => clearInterval(sampler));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!admission.refuse() || !mayRefuse(request.method, request.url)) return done();
+    void reply.header('Retry-After', retryAfter);
+    done(busy);
+  });
+  return gauge;
+}
