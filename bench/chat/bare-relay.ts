@@ -37,6 +37,8 @@ function relay(sender: string, payload: Send) {
 }
 
 app.get('/api/health', async () => ({ ok: true }));
+// What a tab loads when it opens; nobody has conversations here.
+app.get('/api/messages/conversations', async () => []);
 app.post<{ Body: Send }>('/api/messages', async (request, reply) =>
   reply.status(201).send(relay(personOf(request.headers.cookie), request.body)),
 );

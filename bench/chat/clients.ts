@@ -100,7 +100,29 @@ export function closeSocket(member: Member): void {
   member.socket = undefined;
 }
 
-/** Connects members in batches of `batchSize`, each with its own timeout; failures are counted by kind. */
+/**
+ * Opens a tab the way the chat page does: the websocket, then the conversation list. This also opens the
+ * keep-alive HTTP connections before anyone sends, as a browser has them from loading the page; opening
+ * them in the middle of a measurement would time TCP handshakes (and SYN retries), not the chat.
+ */
+export async function openTab(set: UserSet, member: Member, timeoutMs: number): Promise<string | undefined> {
+  const failure = await openSocket(set, member, timeoutMs);
+  if (failure) return failure;
+  try {
+    const res = await set.pool.request({
+      path: '/api/messages/conversations',
+      method: 'GET',
+      headers: { cookie: member.spec.cookie },
+      headersTimeout: timeoutMs,
+    });
+    await res.body.text();
+    return res.statusCode === 200 ? undefined : `conversations: http ${res.statusCode}`;
+  } catch (err) {
+    return `conversations: ${(err as Error).message}`;
+  }
+}
+
+/** Opens members' tabs in batches of `batchSize`, each with its own timeout; failures are counted by kind. */
 export async function connectInBatches(
   set: UserSet,
   members: Member[],
@@ -110,7 +132,7 @@ export async function connectInBatches(
   const errors: ErrorCounts = {};
   for (let i = 0; i < members.length; i += batchSize) {
     const failures = await Promise.all(
-      members.slice(i, i + batchSize).map((m) => openSocket(set, m, timeoutMs)),
+      members.slice(i, i + batchSize).map((m) => openTab(set, m, timeoutMs)),
     );
     for (const key of failures) if (key) count(errors, key);
   }
@@ -140,6 +162,7 @@ export async function sendMessage(
   recipientId: string,
   text: string,
   path: SendPath,
+  signal?: AbortSignal,
 ): Promise<SendOutcome> {
   if (path === 'socket') {
     const socket = from.socket;
@@ -155,6 +178,7 @@ export async function sendMessage(
   }
   try {
     const res = await set.pool.request({
+      signal,
       path: '/api/messages',
       method: 'POST',
       headers: {

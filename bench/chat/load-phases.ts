@@ -2,12 +2,13 @@
  * The load a generator process puts on a server: people chatting (with seen marks and tabs closing and
  * opening), a closed loop to saturation, and an open loop at a fixed offered rate.
  */
+import { setMaxListeners } from 'node:events';
 import type { Message } from '../../src/contracts/messages.js';
 import {
   closeSocket,
   count,
   listen,
-  openSocket,
+  openTab,
   sendMessage,
   type Member,
   type SendOutcome,
@@ -27,6 +28,13 @@ interface Pending {
 const GIVE_UP_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One abort for every request of a phase; each in-flight request listens to it, so no listener limit. */
+function cancellable(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 /** Counts sends, arrivals and failures of one phase, matching arrivals to sends by the text's token. */
 class Recorder {
   readonly pending = new Map<string, Pending>();
@@ -41,6 +49,7 @@ class Recorder {
   lastArrival = 0;
   private seq = 0;
   private readonly givenUp = new Set<string>();
+  readonly cancel = cancellable();
   private readonly sweeper = setInterval(() => this.giveUpOlderThan(GIVE_UP_MS), 500);
 
   /** Registers a message about to be sent; returns its text. */
@@ -99,16 +108,17 @@ class Recorder {
     }
   }
 
-  /** Waits until every message arrived or had its full GIVE_UP_MS. */
-  async drain(): Promise<void> {
+  /**
+   * Waits until every message arrived or had its full GIVE_UP_MS, then stops listening and returns the
+   * figures. HTTP requests still queued are cancelled, so a backlog does not spill into the next phase.
+   */
+  async finish(phaseMs: number): Promise<DeliveryResult> {
     const until = performance.now() + GIVE_UP_MS;
     while (this.pending.size && performance.now() < until) await sleep(20);
     this.giveUpOlderThan(0);
     clearInterval(this.sweeper);
-  }
-
-  result(phaseMs: number): DeliveryResult {
-    return {
+    listen(undefined);
+    const result = {
       sent: this.sent,
       delivered: this.latencies.length,
       latencies: this.latencies,
@@ -117,8 +127,11 @@ class Recorder {
       withRetryAfter: this.withRetryAfter,
       lost: this.lost,
       late: this.late,
-      errors: this.errors,
+      // A copy: the cancelled requests still report their failure after this.
+      errors: { ...this.errors },
     };
+    this.cancel.abort();
+    return result;
   }
 }
 
@@ -131,7 +144,7 @@ async function send(
   then?: () => void,
 ) {
   const text = rec.expect(to, performance.now(), then);
-  const outcome = await sendMessage(set, from, to, text, path);
+  const outcome = await sendMessage(set, from, to, text, path, rec.cancel.signal);
   if (!outcome.ok) rec.failed(text, outcome);
 }
 
@@ -195,7 +208,7 @@ export async function chat(
     const reopen = sleep(opts.offlineMs * (0.75 + Math.random() * 0.5)).then(async () => {
       presenceExpected += onlineContacts(m).length;
       changedAt.set(`userOnline:${m.spec.userId}`, performance.now());
-      const failure = await openSocket(set, m, opts.timeoutMs);
+      const failure = await openTab(set, m, opts.timeoutMs);
       if (failure) count(rec.errors, failure);
     });
     reopening.push(reopen);
@@ -221,9 +234,8 @@ export async function chat(
     await sleep(10);
   }
   await Promise.all(reopening);
-  await rec.drain();
-  listen(undefined);
-  return { ...rec.result(opts.seconds * 1000), presenceLatencies: presence, presenceExpected, churns };
+  const result = await rec.finish(opts.seconds * 1000);
+  return { ...result, presenceLatencies: presence, presenceExpected, churns };
 }
 
 function deliveriesOnly(rec: Recorder) {
@@ -247,7 +259,7 @@ export async function saturate(set: UserSet, path: SendPath, seconds: number): P
   const loop = (m: Member, to: string): void => {
     if (performance.now() >= end || !m.online) return;
     const text = rec.expect(to, performance.now(), () => loop(m, to));
-    void sendMessage(set, m, to, text, path).then((outcome) => {
+    void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
       if (outcome.ok) return;
       // `failed` would run the next send at once; a refused sender waits first, as the web app does.
       const p = rec.pending.get(text);
@@ -260,9 +272,7 @@ export async function saturate(set: UserSet, path: SendPath, seconds: number): P
     if (to && m.online) loop(m, to);
   }
   await sleep(seconds * 1000);
-  await rec.drain();
-  listen(undefined);
-  return rec.result(seconds * 1000);
+  return rec.finish(seconds * 1000);
 }
 
 /**
@@ -287,13 +297,11 @@ export async function openLoop(
       const m = senders[k % senders.length] as Member;
       const to = m.spec.contacts[0] as string;
       const text = rec.expect(to, start + (k * 1000) / perSecond);
-      void sendMessage(set, m, to, text, path).then((outcome) => {
+      void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
         if (!outcome.ok) rec.failed(text, outcome);
       });
     }
     await sleep(5);
   }
-  await rec.drain();
-  listen(undefined);
-  return rec.result(seconds * 1000);
+  return rec.finish(seconds * 1000);
 }
