@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { cpuSecondsOf } from '../lib/process-stats.js';
+import { cpuPercentDuring, cpuSecondsOf } from '../lib/process-stats.js';
 import type {
   ChatResult,
   Command,
@@ -75,6 +75,21 @@ export async function cpuDuring<T>(
   const result = await work();
   const cpu = (((await seconds()) - cpu0) / ((performance.now() - t0) / 1000)) * 100;
   return { result, cpu };
+}
+
+const SETTLED_PERCENT = 10;
+const SETTLE_MAX_MS = 30_000;
+
+/**
+ * Waits (up to 30 s) until the server is quiet again (under 10 % of a core over half a second), so each
+ * measurement starts from an idle server rather than from the previous one's backlog.
+ */
+export async function settle(pid: number): Promise<void> {
+  const until = performance.now() + SETTLE_MAX_MS;
+  while (performance.now() < until) {
+    const { cpuPercent } = await cpuPercentDuring(pid, () => new Promise((r) => setTimeout(r, 500)));
+    if (cpuPercent < SETTLED_PERCENT) return;
+  }
 }
 
 export function mergeErrors(all: ErrorCounts[]): ErrorCounts {

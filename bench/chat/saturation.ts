@@ -13,6 +13,7 @@ import {
   mergeDeliveries,
   onAll,
   perSecond,
+  settle,
   type Generator,
 } from './harness.js';
 import type { DeliveryResult, SendPath } from './protocol.js';
@@ -38,6 +39,7 @@ interface Round {
 const ms = (v: number) => v.toFixed(1);
 
 async function round(target: Target, generators: Generator[], path: SendPath, index: number): Promise<Round> {
+  await settle(target.server.pid);
   const cpu0 = await cpuSecondsOf(target.server.pid);
   const { result, cpu: clientCpu } = await cpuDuring(
     generators.map((g) => g.pid),
@@ -111,31 +113,35 @@ export async function pastCapacity(app: Target, generators: Generator[], peak: n
       `(${peak.toFixed(0)} msg/s), ${OPEN_LOOP_SECONDS} s each\nload average ${loadAverage()}`,
   );
   console.log(
-    '| offered | offered msg/s | delivered msg/s | accepted | refused (with Retry-After) | lost (> 5 s) | other errors | p50 ms | p99 ms | server CPU % |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|',
+    '| offered | offered msg/s | delivered msg/s | accepted | refused (with Retry-After) | lost (> 5 s) | other errors | p50 ms | p99 ms | server CPU % | client CPU % |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const delivered: number[] = [];
   for (const multiple of PAST_CAPACITY) {
     const offered = peak * multiple;
-    const { result, cpuPercent } = await cpuPercentDuring(app.server.pid, () =>
-      onAll<DeliveryResult>(generators, () => ({
-        kind: 'open',
-        set: app.set,
-        path: 'http',
-        perSecond: offered / generators.length,
-        seconds: OPEN_LOOP_SECONDS,
-      })),
+    // Each rate starts from a quiet server, not from the previous rate's backlog.
+    await settle(app.server.pid);
+    const { result: client, cpuPercent } = await cpuPercentDuring(app.server.pid, () =>
+      cpuDuring(
+        generators.map((g) => g.pid),
+        () =>
+          onAll<DeliveryResult>(generators, () => ({
+            kind: 'open',
+            set: app.set,
+            path: 'http',
+            perSecond: offered / generators.length,
+            seconds: OPEN_LOOP_SECONDS,
+          })),
+      ),
     );
-    const r = mergeDeliveries(result);
+    const r = mergeDeliveries(client.result);
     const others = Object.values(r.errors).reduce((a, b) => a + b, 0) - r.refused;
     delivered.push(perSecond(r));
     console.log(
       `| ${multiple}× | ${offered.toFixed(0)} | ${perSecond(r).toFixed(0)} | ${r.sent} | ${r.refused} (${r.withRetryAfter}) | ` +
         `${formatLost(r)} | ${others ? formatErrors(r.errors) : 0} | ${ms(percentile(r.latencies, 50))} | ` +
-        `${ms(percentile(r.latencies, 99))} | ${cpuPercent.toFixed(0)} |`,
+        `${ms(percentile(r.latencies, 99))} | ${cpuPercent.toFixed(0)} | ${client.cpu.toFixed(0)} |`,
     );
-    // Let the backlog of one rate clear before the next starts.
-    await new Promise((r) => setTimeout(r, 2000));
   }
   const at2x = delivered.at(-1) ?? 0;
   return budgetLine('delivered throughput at 2× the peak / peak', spread([at2x / peak]), {

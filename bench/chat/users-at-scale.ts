@@ -13,6 +13,7 @@ import {
   mergeChats,
   mergeConnects,
   onAll,
+  settle,
   type Generator,
 } from './harness.js';
 import { shareOf } from './people.js';
@@ -68,7 +69,7 @@ export async function usersAtScale(
     );
     joined = users;
     connected += connect.connected;
-    await new Promise((r) => setTimeout(r, 1000));
+    await settle(server.pid);
     const { result: client, cpuPercent: serverCpu } = await cpuPercentDuring(server.pid, () =>
       cpuDuring(
         generators.map((g) => g.pid),
@@ -96,7 +97,7 @@ export async function usersAtScale(
   }
   await onAll(generators, () => ({ kind: 'close', set: 'scale' }));
   // Thousands of tabs just closed: let the server tell their contacts before the next part measures it.
-  await new Promise((r) => setTimeout(r, 3000));
+  await settle(server.pid);
 
   const top = rows.at(-1);
   if (!top) return true;
@@ -148,7 +149,7 @@ export async function idleSockets(
       ...CONNECT,
     })),
   );
-  await new Promise((r) => setTimeout(r, 2000));
+  await settle(server.pid);
   const total = await rssOf(server.pid);
   await onAll(generators, () => ({ kind: 'closeIdle' }));
   const mib = (b: number) => b / 1024 ** 2;
