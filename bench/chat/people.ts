@@ -49,14 +49,10 @@ export async function seedCast(
     { length: senderCount / 2 },
     (_, p) => [crowdSize + 2 * p, crowdSize + 2 * p + 1] as [number, number],
   );
-  // A unique prefix lets a run reuse a PostgreSQL database that earlier runs left rows in.
-  const prefix = `b${Date.now().toString(36)}`;
-  const seeded = await seedPeople(
-    database,
-    crowdSize + senderCount,
-    [...crowdPairs(crowdSize, generators), ...senderPairs],
-    prefix,
-  );
+  const seeded = await seedPeople(database, crowdSize + senderCount, [
+    ...crowdPairs(crowdSize, generators),
+    ...senderPairs,
+  ]);
   const idOf = (i: number) => seeded[i]?.userId ?? '';
   const crowd = seeded.slice(0, crowdSize).map((u, i) => ({
     userId: u.userId,
