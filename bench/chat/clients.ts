@@ -43,8 +43,15 @@ export function count(errors: ErrorCounts, key: string, n = 1): void {
   errors[key] = (errors[key] ?? 0) + n;
 }
 
+const POOL_CONNECTIONS = 256;
+
 export function newUserSet(baseUrl: string): UserSet {
-  return { baseUrl, members: [], byId: new Map(), pool: new Pool(baseUrl, { connections: 256 }) };
+  return {
+    baseUrl,
+    members: [],
+    byId: new Map(),
+    pool: new Pool(baseUrl, { connections: POOL_CONNECTIONS }),
+  };
 }
 
 /** The state-changing calls must come from the site's own page, as a browser's would. */
@@ -100,14 +107,29 @@ export function closeSocket(member: Member): void {
   member.socket = undefined;
 }
 
-/**
- * Opens a tab the way the chat page does: the websocket, then the conversation list. This also opens the
- * keep-alive HTTP connections before anyone sends, as a browser has them from loading the page; opening
- * them in the middle of a measurement would time TCP handshakes (and SYN retries), not the chat.
- */
+/** Opens a tab the way the chat page does: the websocket, then the conversation list. */
 export async function openTab(set: UserSet, member: Member, timeoutMs: number): Promise<string | undefined> {
-  const failure = await openSocket(set, member, timeoutMs);
-  if (failure) return failure;
+  return (await openSocket(set, member, timeoutMs)) ?? loadConversations(set, member, timeoutMs);
+}
+
+/**
+ * Before a measurement, every keep-alive connection the set may need is opened (or reopened: idle ones
+ * close after the server's keep-alive timeout) by loading conversation lists, as a browser has its
+ * connections from loading the page. Opening them mid-measurement would time TCP handshakes, not the chat.
+ */
+export async function warmConnections(set: UserSet, timeoutMs: number): Promise<ErrorCounts> {
+  const errors: ErrorCounts = {};
+  const online = set.members.filter((m) => m.online).slice(0, POOL_CONNECTIONS);
+  const failures = await Promise.all(online.map((m) => loadConversations(set, m, timeoutMs)));
+  for (const key of failures) if (key) count(errors, key);
+  return errors;
+}
+
+async function loadConversations(
+  set: UserSet,
+  member: Member,
+  timeoutMs: number,
+): Promise<string | undefined> {
   try {
     const res = await set.pool.request({
       path: '/api/messages/conversations',

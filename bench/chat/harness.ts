@@ -92,6 +92,12 @@ export async function settle(pid: number): Promise<void> {
   }
 }
 
+/** Opens the set's keep-alive connections on every generator, then waits for a quiet server. */
+export async function prepare(generators: Generator[], set: string, serverPid: number): Promise<void> {
+  await onAll(generators, () => ({ kind: 'warm', set }));
+  await settle(serverPid);
+}
+
 export function mergeErrors(all: ErrorCounts[]): ErrorCounts {
   const merged: ErrorCounts = {};
   for (const errors of all) for (const [k, n] of Object.entries(errors)) merged[k] = (merged[k] ?? 0) + n;

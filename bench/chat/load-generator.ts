@@ -12,6 +12,7 @@ import {
   type ChatSocket,
   type Member,
   type UserSet,
+  warmConnections,
 } from './clients.js';
 import { chat, openLoop, saturate } from './load-phases.js';
 import type { Command, ConnectResult, ErrorCounts, Reply, Request } from './protocol.js';
@@ -67,6 +68,8 @@ async function run(command: Command): Promise<unknown> {
       return saturate(setNamed(command.set), command.path, command.seconds);
     case 'open':
       return openLoop(setNamed(command.set), command.path, command.perSecond, command.seconds);
+    case 'warm':
+      return warmConnections(setNamed(command.set), CONNECT_TIMEOUT_MS);
     case 'idle':
       return openIdle(command);
     case 'closeIdle':

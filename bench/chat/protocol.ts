@@ -29,6 +29,8 @@ export type Command =
   | { kind: 'open'; set: string; path: SendPath; perSecond: number; seconds: number }
   /** Opens `count` extra sockets that only sit there (tabs left open), round robin over `users`. */
   | { kind: 'idle'; baseUrl: string; users: UserSpec[]; count: number; batchSize: number; timeoutMs: number }
+  /** Opens the set's keep-alive HTTP connections before a measurement (see clients.ts warmConnections). */
+  | { kind: 'warm'; set: string }
   | { kind: 'close'; set: string }
   | { kind: 'closeIdle' };
 

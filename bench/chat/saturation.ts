@@ -13,7 +13,7 @@ import {
   mergeDeliveries,
   onAll,
   perSecond,
-  settle,
+  prepare,
   type Generator,
 } from './harness.js';
 import type { DeliveryResult, SendPath } from './protocol.js';
@@ -39,7 +39,7 @@ interface Round {
 const ms = (v: number) => v.toFixed(1);
 
 async function round(target: Target, generators: Generator[], path: SendPath, index: number): Promise<Round> {
-  await settle(target.server.pid);
+  await prepare(generators, target.set, target.server.pid);
   const cpu0 = await cpuSecondsOf(target.server.pid);
   const { result, cpu: clientCpu } = await cpuDuring(
     generators.map((g) => g.pid),
@@ -120,7 +120,7 @@ export async function pastCapacity(app: Target, generators: Generator[], peak: n
   for (const multiple of PAST_CAPACITY) {
     const offered = peak * multiple;
     // Each rate starts from a quiet server, not from the previous rate's backlog.
-    await settle(app.server.pid);
+    await prepare(generators, app.set, app.server.pid);
     const { result: client, cpuPercent } = await cpuPercentDuring(app.server.pid, () =>
       cpuDuring(
         generators.map((g) => g.pid),

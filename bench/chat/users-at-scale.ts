@@ -13,6 +13,7 @@ import {
   mergeChats,
   mergeConnects,
   onAll,
+  prepare,
   settle,
   type Generator,
 } from './harness.js';
@@ -69,7 +70,7 @@ export async function usersAtScale(
     );
     joined = users;
     connected += connect.connected;
-    await settle(server.pid);
+    await prepare(generators, 'scale', server.pid);
     const { result: client, cpuPercent: serverCpu } = await cpuPercentDuring(server.pid, () =>
       cpuDuring(
         generators.map((g) => g.pid),
