@@ -1,21 +1,158 @@
+/**
+ * The parent side of the chat benchmark: load-generator processes, the commands sent to them, and how their
+ * answers add up. Also the small socket helper other benchmarks use to connect a few peers.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import type { Message } from '../../src/contracts/messages.js';
+import { cpuPercentDuring, cpuSecondsOf } from '../lib/process-stats.js';
+import type {
+  ChatResult,
+  Command,
+  ConnectResult,
+  DeliveryResult,
+  ErrorCounts,
+  Reply,
+  Request,
+} from './protocol.js';
+
+export { percentile } from '../lib/stats.js';
+
+export interface Generator {
+  pid: number;
+  call<R>(command: Command): Promise<R>;
+  stop(): void;
+}
+
+function startGenerator(): Generator {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'load-generator.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  child.on('message', (reply: Reply) => {
+    const w = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if ('error' in reply) w?.reject(new Error(`load generator ${child.pid}: ${reply.error}`));
+    else w?.resolve(reply.result);
+  });
+  child.on('exit', (code) => {
+    for (const w of waiting.values()) w.reject(new Error(`load generator exited with ${code}`));
+    waiting.clear();
+  });
+  return {
+    pid: child.pid ?? 0,
+    call: <R>(command: Command) =>
+      new Promise<R>((resolve, reject) => {
+        next += 1;
+        waiting.set(next, { resolve: resolve as (v: unknown) => void, reject });
+        child.send({ id: next, command } satisfies Request);
+      }),
+    stop: () => void child.kill('SIGTERM'),
+  };
+}
+
+/** `n` load-generator processes. */
+export function startGenerators(n: number): Generator[] {
+  return Array.from({ length: n }, startGenerator);
+}
+
+/** Runs one command on every generator at once (each with its own share) and collects the answers. */
+export function onAll<R>(generators: Generator[], command: (index: number) => Command): Promise<R[]> {
+  return Promise.all(generators.map((g, i) => g.call<R>(command(i))));
+}
+
+/** CPU the given processes used during `work`, as a percentage of one core. */
+export async function cpuDuring<T>(
+  pids: number[],
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: number }> {
+  const seconds = () => Promise.all(pids.map(cpuSecondsOf)).then((s) => s.reduce((a, b) => a + b, 0));
+  const cpu0 = await seconds();
+  const t0 = performance.now();
+  const result = await work();
+  const cpu = (((await seconds()) - cpu0) / ((performance.now() - t0) / 1000)) * 100;
+  return { result, cpu };
+}
+
+const SETTLED_PERCENT = 10;
+const SETTLE_MAX_MS = 30_000;
+
+/**
+ * Waits (up to 30 s) until the server is quiet again (under 10 % of a core over half a second), so each
+ * measurement starts from an idle server rather than from the previous one's backlog.
+ */
+export async function settle(pid: number): Promise<void> {
+  const until = performance.now() + SETTLE_MAX_MS;
+  while (performance.now() < until) {
+    const { cpuPercent } = await cpuPercentDuring(pid, () => new Promise((r) => setTimeout(r, 500)));
+    if (cpuPercent < SETTLED_PERCENT) return;
+  }
+}
+
+/** Opens the set's keep-alive connections on every generator, then waits for a quiet server. */
+export async function prepare(generators: Generator[], set: string, serverPid: number): Promise<void> {
+  await onAll(generators, () => ({ kind: 'warm', set }));
+  await settle(serverPid);
+}
+
+export function mergeErrors(all: ErrorCounts[]): ErrorCounts {
+  const merged: ErrorCounts = {};
+  for (const errors of all) for (const [k, n] of Object.entries(errors)) merged[k] = (merged[k] ?? 0) + n;
+  return merged;
+}
+
+export function formatErrors(errors: ErrorCounts): string {
+  const entries = Object.entries(errors).sort((a, b) => b[1] - a[1]);
+  return entries.length ? entries.map(([k, n]) => `${k} ×${n}`).join(', ') : '0';
+}
+
+export function mergeConnects(all: ConnectResult[]): ConnectResult {
+  return {
+    connected: all.reduce((a, r) => a + r.connected, 0),
+    errors: mergeErrors(all.map((r) => r.errors)),
+  };
+}
+
+/** The generators' answers as one; elapsed time is the longest, so the slowest share sets the rate. */
+export function mergeDeliveries<R extends DeliveryResult>(all: R[]): DeliveryResult {
+  const sum = (f: (r: R) => number) => all.reduce((a, r) => a + f(r), 0);
+  return {
+    sent: sum((r) => r.sent),
+    delivered: sum((r) => r.delivered),
+    latencies: all.flatMap((r) => r.latencies).sort((a, b) => a - b),
+    elapsedMs: Math.max(0, ...all.map((r) => r.elapsedMs)),
+    refused: sum((r) => r.refused),
+    withRetryAfter: sum((r) => r.withRetryAfter),
+    lost: sum((r) => r.lost),
+    late: sum((r) => r.late),
+    errors: mergeErrors(all.map((r) => r.errors)),
+  };
+}
+
+export function mergeChats(all: ChatResult[]): ChatResult {
+  return {
+    ...mergeDeliveries(all),
+    presenceLatencies: all.flatMap((r) => r.presenceLatencies).sort((a, b) => a - b),
+    presenceExpected: all.reduce((a, r) => a + r.presenceExpected, 0),
+    churns: all.reduce((a, r) => a + r.churns, 0),
+  };
+}
+
+/** Lost messages, with how many of them turned up late. */
+export function formatLost(r: DeliveryResult): string {
+  return r.lost ? `${r.lost} (${r.late} late)` : '0';
+}
+
+export function perSecond(r: DeliveryResult): number {
+  return r.delivered / (r.elapsedMs / 1000);
+}
 
 export interface Peer {
   userId: string;
   cookie: string;
-}
-
-export interface PhaseResult {
-  offered: number;
-  delivered: number;
-  deliveredPerSecond: number;
-  errors: number;
-  /** The first refusal's message, to name the bottleneck. */
-  firstError: string;
-  p50: number;
-  p95: number;
-  p99: number;
 }
 
 export interface Connected {
@@ -23,116 +160,32 @@ export interface Connected {
   close: () => void;
 }
 
-/** Opens one websocket per peer, authenticated as that peer. */
+const PEER_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Opens one websocket per peer, authenticated as that peer; a refusal or a timeout rejects with its reason. */
 export async function connectPeers(baseUrl: string, peers: Peer[]): Promise<Connected> {
-  const sockets = await Promise.all(
-    peers.map(
-      (peer) =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = io(baseUrl, {
-            transports: ['websocket'],
-            extraHeaders: { cookie: peer.cookie },
-            query: { userId: peer.userId },
-            reconnection: false,
-            forceNew: true,
-          });
-          socket.once('connect', () => resolve(socket));
-          socket.once('connect_error', reject);
-        }),
-    ),
+  const opened: Socket[] = [];
+  const connecting = peers.map(
+    (peer) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(baseUrl, {
+          transports: ['websocket'],
+          extraHeaders: { cookie: peer.cookie },
+          query: { userId: peer.userId },
+          reconnection: false,
+          forceNew: true,
+          timeout: PEER_CONNECT_TIMEOUT_MS,
+        });
+        opened.push(socket);
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (err) => reject(new Error(`socket connect failed: ${err.message}`)));
+      }),
   );
-  return { sockets, close: () => sockets.forEach((s) => s.close()) };
-}
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
-    : 0;
-}
-
-const TICK_MS = 10;
-
-/**
- * Offers `rate` messages a second for `seconds`, open-loop: peers[2i] and peers[2i+1] write to each other.
- * Latency is send-to-receive at the recipient; a message counts once it was stored and delivered.
- */
-export async function runPhase(
-  peers: Peer[],
-  sockets: Socket[],
-  rate: number,
-  seconds: number,
-): Promise<PhaseResult> {
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError = '';
-  let lastDelivery = 0;
-  const listeners = sockets.map((socket, i) => {
-    const me = peers[i]?.userId;
-    const onMessage = (message: Message) => {
-      if (message.sender === me) return;
-      const t0 = sentAt.get(message.text);
-      if (t0 === undefined) return;
-      sentAt.delete(message.text);
-      lastDelivery = performance.now();
-      latencies.push(lastDelivery - t0);
-    };
-    socket.on('newMessage', onMessage);
-    return () => socket.off('newMessage', onMessage);
-  });
-
-  const total = Math.round(rate * seconds);
-  let sent = 0;
-  let next = 0;
-  const started = performance.now();
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const due = Math.min(total, Math.round(((performance.now() - started) / 1000) * rate));
-      for (; sent < due; sent += 1) {
-        const from = next % peers.length;
-        next += 1;
-        const to = from % 2 === 0 ? from + 1 : from - 1;
-        const text = `bench ${rate} ${sent}`;
-        sentAt.set(text, performance.now());
-        sockets[from]?.emit(
-          'sendMessage',
-          { message: text, recipientId: peers[to]?.userId ?? '' },
-          (answer: unknown) => {
-            if (typeof answer === 'object' && answer !== null && 'error' in answer) {
-              errors += 1;
-              firstError ||= String(answer.error);
-            }
-          },
-        );
-      }
-      if (sent >= total) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, TICK_MS);
-  });
-  // Let in-flight messages land; anything still missing after this counts as not delivered.
-  const drainUntil = performance.now() + 3000;
-  while (sentAt.size > errors && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
-  listeners.forEach((off) => off());
-  latencies.sort((a, b) => a - b);
-  return {
-    offered: rate,
-    delivered: latencies.length,
-    // Over the time from the first send to the last arrival, so a backlog drained late does not flatter.
-    deliveredPerSecond: latencies.length / Math.max(seconds, (lastDelivery - started) / 1000),
-    errors,
-    firstError,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
-}
-
-/** Resident memory of a process, in bytes (Linux). */
-export async function rssOf(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
+  try {
+    const sockets = await Promise.all(connecting);
+    return { sockets, close: () => sockets.forEach((s) => s.close()) };
+  } catch (err) {
+    opened.forEach((s) => s.close());
+    throw err;
+  }
 }

@@ -1,0 +1,225 @@
+/**
+ * The browser side of one simulated person inside a load generator: a socket.io websocket with the session
+ * cookie (as the web app's lib/socket.ts opens it) and keep-alive HTTP for `POST /api/messages`.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { Pool } from 'undici';
+import type { Message } from '../../src/contracts/messages.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../src/contracts/realtime.js';
+import type { ErrorCounts, SendPath, UserSpec } from './protocol.js';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface Member {
+  spec: UserSpec;
+  socket: ChatSocket | undefined;
+  /** Connected and not in the middle of a tab close/open. */
+  online: boolean;
+}
+
+/** What the running phase wants to hear from every socket of the generator. */
+export interface Listener {
+  message(to: Member, message: Message): void;
+  presence(to: Member, event: 'userOnline' | 'userOffline', userId: string): void;
+  error(key: string): void;
+}
+
+export interface UserSet {
+  baseUrl: string;
+  members: Member[];
+  byId: Map<string, Member>;
+  /** Keep-alive connections shared by the set's users, as a browser keeps one open per tab. */
+  pool: Pool;
+}
+
+let listener: Listener | undefined;
+
+/** The phase that now receives socket events (undefined: events are ignored). */
+export function listen(next: Listener | undefined): void {
+  listener = next;
+}
+
+export function count(errors: ErrorCounts, key: string, n = 1): void {
+  errors[key] = (errors[key] ?? 0) + n;
+}
+
+const POOL_CONNECTIONS = 256;
+
+export function newUserSet(baseUrl: string): UserSet {
+  return {
+    baseUrl,
+    members: [],
+    byId: new Map(),
+    pool: new Pool(baseUrl, { connections: POOL_CONNECTIONS }),
+  };
+}
+
+/** The state-changing calls must come from the site's own page, as a browser's would. */
+function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/**
+ * Opens `member`'s websocket; resolves with undefined once connected, or with an error key (timeout,
+ * refusal) after closing it. Never rejects: a failed connect is a figure, not a crash.
+ */
+export function openSocket(set: UserSet, member: Member, timeoutMs: number): Promise<string | undefined> {
+  const socket: ChatSocket = io(set.baseUrl, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: member.spec.cookie, origin: originOf(set.baseUrl) },
+    query: { userId: member.spec.userId },
+    reconnection: false,
+    forceNew: true,
+    timeout: timeoutMs,
+  });
+  socket.on('newMessage', (message) => listener?.message(member, message));
+  socket.on('userOnline', (id) => listener?.presence(member, 'userOnline', id));
+  socket.on('userOffline', (id) => listener?.presence(member, 'userOffline', id));
+  socket.on('messageError', (answer) => listener?.error(`socket event: ${answer.code}`));
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io client disconnect' || member.socket !== socket) return;
+    member.online = false;
+    listener?.error(`disconnected: ${reason}`);
+  });
+  return new Promise((resolve) => {
+    // socket.io's own `timeout` should fire first; this guards against a handshake that never settles.
+    const guard = setTimeout(() => fail('connect: no answer'), timeoutMs + 1000);
+    const fail = (key: string) => {
+      clearTimeout(guard);
+      socket.removeAllListeners();
+      socket.close();
+      resolve(key);
+    };
+    socket.once('connect', () => {
+      clearTimeout(guard);
+      member.socket = socket;
+      member.online = true;
+      resolve(undefined);
+    });
+    socket.once('connect_error', (err) => fail(`connect: ${err.message}`));
+  });
+}
+
+/** Closes a member's tab. */
+export function closeSocket(member: Member): void {
+  member.online = false;
+  member.socket?.close();
+  member.socket = undefined;
+}
+
+/** Opens a tab the way the chat page does: the websocket, then the conversation list. */
+export async function openTab(set: UserSet, member: Member, timeoutMs: number): Promise<string | undefined> {
+  return (await openSocket(set, member, timeoutMs)) ?? loadConversations(set, member, timeoutMs);
+}
+
+/**
+ * Before a measurement, every keep-alive connection the set may need is opened (or reopened: idle ones
+ * close after the server's keep-alive timeout) by loading conversation lists, as a browser has its
+ * connections from loading the page. Opening them mid-measurement would time TCP handshakes, not the chat.
+ */
+export async function warmConnections(set: UserSet, timeoutMs: number): Promise<ErrorCounts> {
+  const errors: ErrorCounts = {};
+  const online = set.members.filter((m) => m.online).slice(0, POOL_CONNECTIONS);
+  const failures = await Promise.all(online.map((m) => loadConversations(set, m, timeoutMs)));
+  for (const key of failures) if (key) count(errors, key);
+  return errors;
+}
+
+async function loadConversations(
+  set: UserSet,
+  member: Member,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  try {
+    const res = await set.pool.request({
+      path: '/api/messages/conversations',
+      method: 'GET',
+      headers: { cookie: member.spec.cookie },
+      headersTimeout: timeoutMs,
+    });
+    await res.body.text();
+    return res.statusCode === 200 ? undefined : `conversations: http ${res.statusCode}`;
+  } catch (err) {
+    return `conversations: ${(err as Error).message}`;
+  }
+}
+
+/** Opens members' tabs in batches of `batchSize`, each with its own timeout; failures are counted by kind. */
+export async function connectInBatches(
+  set: UserSet,
+  members: Member[],
+  batchSize: number,
+  timeoutMs: number,
+): Promise<ErrorCounts> {
+  const errors: ErrorCounts = {};
+  for (let i = 0; i < members.length; i += batchSize) {
+    const failures = await Promise.all(
+      members.slice(i, i + batchSize).map((m) => openTab(set, m, timeoutMs)),
+    );
+    for (const key of failures) if (key) count(errors, key);
+  }
+  return errors;
+}
+
+export type SendOutcome =
+  { ok: true } | { ok: false; key: string; refused: boolean; retryAfterMs: number | undefined };
+
+/** Socket answers that mean "not now, try again" (the socket path has no Retry-After header). */
+const SOCKET_REFUSALS = new Set<string>(['rate_limited', 'too_many_events', 'overloaded']);
+
+function codeOf(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'code' in parsed) return String(parsed.code);
+  } catch {
+    // Not JSON (a proxy's or Node's own error page): the status alone names it.
+  }
+  return '';
+}
+
+/** Sends a DM the way the web app does (`POST /api/messages`), or over the socket with an acknowledgement. */
+export async function sendMessage(
+  set: UserSet,
+  from: Member,
+  recipientId: string,
+  text: string,
+  path: SendPath,
+  signal?: AbortSignal,
+): Promise<SendOutcome> {
+  if (path === 'socket') {
+    const socket = from.socket;
+    if (!socket) return { ok: false, key: 'socket closed', refused: false, retryAfterMs: undefined };
+    try {
+      const answer = await socket.timeout(10_000).emitWithAck('sendMessage', { message: text, recipientId });
+      if ('message' in answer) return { ok: true };
+      const refused = SOCKET_REFUSALS.has(answer.code);
+      return { ok: false, key: `socket ${answer.code}`, refused, retryAfterMs: undefined };
+    } catch {
+      return { ok: false, key: 'socket ack timeout', refused: false, retryAfterMs: undefined };
+    }
+  }
+  try {
+    const res = await set.pool.request({
+      signal,
+      path: '/api/messages',
+      method: 'POST',
+      headers: {
+        cookie: from.spec.cookie,
+        origin: originOf(set.baseUrl),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ message: text, recipientId }),
+    });
+    const body = await res.body.text();
+    if (res.statusCode === 201) return { ok: true };
+    const retryAfter = res.headers['retry-after'];
+    return {
+      ok: false,
+      key: `http ${res.statusCode} ${codeOf(body)}`.trim(),
+      refused: res.statusCode === 503 || res.statusCode === 429,
+      retryAfterMs: typeof retryAfter === 'string' ? Number(retryAfter) * 1000 : undefined,
+    };
+  } catch (err) {
+    return { ok: false, key: `http ${(err as Error).message}`, refused: false, retryAfterMs: undefined };
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * The load a generator process puts on a server: people chatting (with seen marks and tabs closing and
+ * opening), a closed loop to saturation, and an open loop at a fixed offered rate.
+ */
+import { setMaxListeners } from 'node:events';
+import type { Message } from '../../src/contracts/messages.js';
+import {
+  closeSocket,
+  count,
+  listen,
+  openTab,
+  sendMessage,
+  type Member,
+  type SendOutcome,
+  type UserSet,
+} from './clients.js';
+import type { ChatResult, DeliveryResult, ErrorCounts, SendPath } from './protocol.js';
+
+/** A message still on its way: when it left and who should get it. */
+interface Pending {
+  t0: number;
+  to: string;
+  /** Runs on arrival, or when the message is given up on (closed loop: send the next one). */
+  then?: () => void;
+}
+
+/** A message not delivered within this long counts as lost (and as `late` if it turns up afterwards). */
+const GIVE_UP_MS = 5_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One abort for every request of a phase; each in-flight request listens to it, so no listener limit. */
+function cancellable(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
+/** Counts sends, arrivals and failures of one phase, matching arrivals to sends by the text's token. */
+class Recorder {
+  readonly pending = new Map<string, Pending>();
+  readonly latencies: number[] = [];
+  readonly errors: ErrorCounts = {};
+  readonly started = performance.now();
+  sent = 0;
+  lost = 0;
+  late = 0;
+  refused = 0;
+  withRetryAfter = 0;
+  lastArrival = 0;
+  private seq = 0;
+  private readonly givenUp = new Set<string>();
+  readonly cancel = cancellable();
+  private readonly sweeper = setInterval(() => this.giveUpOlderThan(GIVE_UP_MS), 500);
+
+  /** Registers a message about to be sent; returns its text. */
+  expect(to: string, t0: number, then?: () => void): string {
+    const text = `bench ${process.pid}-${(this.seq += 1)}`;
+    this.pending.set(text, { t0, to, then });
+    this.sent += 1;
+    return text;
+  }
+
+  /** A message reached a socket; true when it was one of ours, for that person, on time. */
+  arrived(to: Member, message: Message): boolean {
+    const p = this.pending.get(message.text);
+    if (!p && this.givenUp.delete(message.text)) this.late += 1;
+    if (!p || p.to !== to.spec.userId) return false;
+    this.pending.delete(message.text);
+    this.lastArrival = performance.now();
+    this.latencies.push(this.lastArrival - p.t0);
+    p.then?.();
+    return true;
+  }
+
+  /**
+   * The send failed: it will not arrive. (If it already arrived or was given up on, as after an
+   * acknowledgement that timed out, only the error counts.)
+   */
+  failed(text: string, outcome: Exclude<SendOutcome, { ok: true }>): void {
+    const p = this.pending.get(text);
+    if (p) {
+      this.pending.delete(text);
+      this.sent -= 1;
+    }
+    count(this.errors, outcome.key);
+    if (outcome.refused) this.refused += 1;
+    if (outcome.retryAfterMs !== undefined) this.withRetryAfter += 1;
+    p?.then?.();
+  }
+
+  /** The recipient's tab closed while these were on their way: not lost, just not live any more. */
+  forget(recipientId: string): void {
+    for (const [text, p] of this.pending) {
+      if (p.to !== recipientId) continue;
+      this.pending.delete(text);
+      this.sent -= 1;
+    }
+  }
+
+  giveUpOlderThan(ms: number): void {
+    const limit = performance.now() - ms;
+    for (const [text, p] of this.pending) {
+      if (p.t0 > limit) continue;
+      this.pending.delete(text);
+      this.givenUp.add(text);
+      this.lost += 1;
+      p.then?.();
+    }
+  }
+
+  /**
+   * Waits until every message arrived or had its full GIVE_UP_MS, then stops listening and returns the
+   * figures. HTTP requests still queued are cancelled, so a backlog does not spill into the next phase.
+   */
+  async finish(phaseMs: number): Promise<DeliveryResult> {
+    const until = performance.now() + GIVE_UP_MS;
+    while (this.pending.size && performance.now() < until) await sleep(20);
+    this.giveUpOlderThan(0);
+    clearInterval(this.sweeper);
+    listen(undefined);
+    const result = {
+      sent: this.sent,
+      delivered: this.latencies.length,
+      latencies: this.latencies,
+      elapsedMs: Math.max(phaseMs, this.lastArrival - this.started),
+      refused: this.refused,
+      withRetryAfter: this.withRetryAfter,
+      lost: this.lost,
+      late: this.late,
+      // A copy: the cancelled requests still report their failure after this.
+      errors: { ...this.errors },
+    };
+    this.cancel.abort();
+    return result;
+  }
+}
+
+async function send(
+  set: UserSet,
+  rec: Recorder,
+  from: Member,
+  to: string,
+  path: SendPath,
+  then?: () => void,
+) {
+  const text = rec.expect(to, performance.now(), then);
+  const outcome = await sendMessage(set, from, to, text, path, rec.cancel.signal);
+  if (!outcome.ok) rec.failed(text, outcome);
+}
+
+function pick<T>(items: readonly T[]): T | undefined {
+  return items[Math.floor(Math.random() * items.length)];
+}
+
+/**
+ * Everyone online sends a DM every `sendEveryMs` (±25 %) over HTTP to a random online contact, and marks
+ * each message seen when it arrives (the open chat does). Meanwhile `churnPerSecond` tabs close and reopen
+ * after about `offlineMs`; their online contacts time the userOffline and userOnline that follow.
+ */
+export async function chat(
+  set: UserSet,
+  opts: {
+    seconds: number;
+    sendEveryMs: number;
+    churnPerSecond: number;
+    offlineMs: number;
+    timeoutMs: number;
+  },
+): Promise<ChatResult> {
+  const rec = new Recorder();
+  const presence: number[] = [];
+  // By `event:userId`: an offline event still counts after the same person started reopening the tab.
+  const changedAt = new Map<string, number>();
+  let presenceExpected = 0;
+  let churns = 0;
+  const jitter = () => opts.sendEveryMs * (0.75 + Math.random() * 0.5);
+  const start = performance.now();
+  const nextSend = new Map(set.members.map((m) => [m, start + Math.random() * opts.sendEveryMs]));
+  const onlineContacts = (m: Member) =>
+    m.spec.contacts.flatMap((id) => {
+      const c = set.byId.get(id);
+      return c?.online ? [c] : [];
+    });
+
+  listen({
+    message(to, message) {
+      if (message.sender === to.spec.userId) return;
+      rec.arrived(to, message);
+      to.socket?.emit('markMessagesAsSeen', {
+        conversationId: message.conversationId,
+        userId: to.spec.userId,
+      });
+    },
+    presence(_to, event, userId) {
+      const t0 = changedAt.get(`${event}:${userId}`);
+      if (t0 !== undefined) presence.push(performance.now() - t0);
+    },
+    error: (key) => count(rec.errors, key),
+  });
+
+  const reopening: Promise<void>[] = [];
+  const churn = (m: Member) => {
+    churns += 1;
+    closeSocket(m);
+    rec.forget(m.spec.userId);
+    presenceExpected += onlineContacts(m).length;
+    changedAt.set(`userOffline:${m.spec.userId}`, performance.now());
+    const reopen = sleep(opts.offlineMs * (0.75 + Math.random() * 0.5)).then(async () => {
+      presenceExpected += onlineContacts(m).length;
+      changedAt.set(`userOnline:${m.spec.userId}`, performance.now());
+      const failure = await openTab(set, m, opts.timeoutMs);
+      if (failure) count(rec.errors, failure);
+    });
+    reopening.push(reopen);
+  };
+
+  let churnDue = 0;
+  let last = start;
+  const end = start + opts.seconds * 1000;
+  while (performance.now() < end) {
+    const now = performance.now();
+    for (const [m, at] of nextSend) {
+      if (at > now) continue;
+      nextSend.set(m, at + jitter());
+      const to = m.online ? pick(onlineContacts(m)) : undefined;
+      if (to) void send(set, rec, m, to.spec.userId, 'http');
+    }
+    churnDue += ((now - last) / 1000) * opts.churnPerSecond;
+    last = now;
+    for (; churnDue >= 1; churnDue -= 1) {
+      const m = pick(set.members.filter((x) => x.online));
+      if (m) churn(m);
+    }
+    await sleep(10);
+  }
+  await Promise.all(reopening);
+  const result = await rec.finish(opts.seconds * 1000);
+  return { ...result, presenceLatencies: presence, presenceExpected, churns };
+}
+
+function deliveriesOnly(rec: Recorder) {
+  listen({
+    message(to, message) {
+      if (message.sender !== to.spec.userId) rec.arrived(to, message);
+    },
+    presence() {},
+    error: (key) => count(rec.errors, key),
+  });
+}
+
+/**
+ * Closed loop: each online user sends to its first contact, and sends the next message once the previous
+ * one arrived (or failed, after a short pause or the server's Retry-After), until `seconds` are over.
+ */
+export async function saturate(set: UserSet, path: SendPath, seconds: number): Promise<DeliveryResult> {
+  const rec = new Recorder();
+  deliveriesOnly(rec);
+  const end = performance.now() + seconds * 1000;
+  const loop = (m: Member, to: string): void => {
+    if (performance.now() >= end || !m.online) return;
+    const text = rec.expect(to, performance.now(), () => loop(m, to));
+    void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
+      if (outcome.ok) return;
+      // `failed` would run the next send at once; a refused sender waits first, as the web app does.
+      const p = rec.pending.get(text);
+      if (p) p.then = () => setTimeout(() => loop(m, to), outcome.retryAfterMs ?? 50);
+      rec.failed(text, outcome);
+    });
+  };
+  for (const m of set.members) {
+    const to = m.spec.contacts[0];
+    if (to && m.online) loop(m, to);
+  }
+  await sleep(seconds * 1000);
+  return rec.finish(seconds * 1000);
+}
+
+/**
+ * Open loop: `perSecond` messages a second, round robin over the online users, each to its first contact,
+ * sent whether or not the server keeps up. Latency counts from when a message was due, so a sender held up
+ * by a slow server does not hide the wait (no coordinated omission).
+ */
+export async function openLoop(
+  set: UserSet,
+  path: SendPath,
+  perSecond: number,
+  seconds: number,
+): Promise<DeliveryResult> {
+  const rec = new Recorder();
+  deliveriesOnly(rec);
+  const senders = set.members.filter((m) => m.online && m.spec.contacts[0]);
+  const total = Math.round(perSecond * seconds);
+  const start = performance.now();
+  for (let k = 0; k < total && senders.length;) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * perSecond));
+    for (; k < due; k += 1) {
+      const m = senders[k % senders.length] as Member;
+      const to = m.spec.contacts[0] as string;
+      const text = rec.expect(to, start + (k * 1000) / perSecond);
+      void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
+        if (!outcome.ok) rec.failed(text, outcome);
+      });
+    }
+    await sleep(5);
+  }
+  return rec.finish(seconds * 1000);
+}
