@@ -65,6 +65,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The suite signs up and logs in more often than a person would; the default limit is 20 a minute.
         AUTH_RATE_LIMIT: '1000',
+        // The browser suite shares a busy machine; overload refusals have their own tests.
+        OVERLOAD_MAX_EVENT_LOOP_DELAY: '0',
         // Personas answer through the fake provider: real HTTP and SSE, deterministic words.
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,

@@ -165,7 +165,7 @@ export type SendOutcome =
   { ok: true } | { ok: false; key: string; refused: boolean; retryAfterMs: number | undefined };
 
 /** Socket answers that mean "not now, try again" (the socket path has no Retry-After header). */
-const SOCKET_REFUSALS = new Set<string>(['rate_limited', 'too_many_events', 'overloaded']);
+const SOCKET_REFUSALS = new Set<string>(['rate_limited', 'too_many_events', 'server_busy']);
 
 function codeOf(body: string): string {
   try {
