@@ -3,6 +3,7 @@ import { runAccountsBench } from './accounts.bench.js';
 import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
 import { runDirectoryBench } from './directory.bench.js';
+import { runFirstPaintBench } from './first-paint.bench.js';
 import { runFloodBench } from './flood.bench.js';
 
 const suites: Record<string, () => Promise<boolean>> = {
@@ -11,6 +12,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   chat: runChatBench,
   ai: runAiBench,
   flood: runFloodBench,
+  'first-paint': runFirstPaintBench,
 };
 const chosen = process.argv.slice(2);
 let allOk = true;
