@@ -1,7 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { VISITOR_MESSAGE } from '../features/profile/profile-page.js';
+import { useSession } from '../lib/session-store.js';
 import { mockApi } from '../test/fetch-mock.js';
+import { buildSelfUser } from '../test/fixtures.js';
 import { Providers } from './providers.js';
 import { appRoutes } from './routes.js';
 
@@ -25,17 +28,19 @@ describe('pages in chunks of their own', { timeout: 15_000 }, () => {
   });
 
   it('shows a loading line on the first visit of another page, then the page', async () => {
-    renderRoutes('/about');
+    renderRoutes('/grace');
     expect(screen.getByText('Loading…')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'About Simplified' })).toBeInTheDocument();
+    expect(await screen.findByText(VISITOR_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 
   it('keeps the current page on a move until the next page can show, which then takes the focus', async () => {
-    const router = renderRoutes('/auth');
-    await act(() => router.navigate('/tos'));
+    useSession.setState({ user: buildSelfUser(), landing: null });
+    const router = renderRoutes('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Simplified' });
+    await act(() => router.navigate('/create'));
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
-    const title = await screen.findByRole('heading', { level: 1, name: 'Terms & privacy' });
-    expect(title).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create AI' })).toHaveFocus();
+    act(() => useSession.getState().signOut());
   });
 });

@@ -3,7 +3,9 @@ import { Outlet, Route, createRoutesFromElements, type RouteObject } from 'react
 import { AuthPage } from '../features/auth/auth-page.js';
 import { SignupPage } from '../features/auth/signup-page.js';
 import { EditorRoute } from '../features/editor/index.js';
+import { AboutPage } from '../features/pages/about-page.js';
 import { NotFoundPage } from '../features/pages/not-found-page.js';
+import { TosPage } from '../features/pages/tos-page.js';
 import { useStudio } from '../features/studio/state/studio-store.js';
 import { LANDING_AFTER_SIGN_IN } from '../lib/session-store.js';
 import { RequireAuth, VisitorOnly } from './guards.js';
@@ -13,8 +15,9 @@ import { AppShell } from './layout/app-shell.js';
 const pageLoaders: Array<() => Promise<unknown>> = [];
 
 /**
- * A page in a chunk of its own, fetched on its first visit: the login page's bundle holds only the shell
- * and the auth pages. `pick` names the page's export.
+ * A page in a chunk of its own, fetched on its first visit. The login page's bundle holds the shell and
+ * the visitor's pages: auth, the two short documents (a few KiB, and a reader who scrolls one at once
+ * finds it there) and 404. `pick` names the page's export.
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   let loaded: ComponentType | undefined;
@@ -61,14 +64,6 @@ const ProfileEditPage = lazyPage(
 const ProfilePage = lazyPage(
   () => import('../features/profile/profile-page.js'),
   (m) => m.ProfilePage,
-);
-const TosPage = lazyPage(
-  () => import('../features/pages/tos-page.js'),
-  (m) => m.TosPage,
-);
-const AboutPage = lazyPage(
-  () => import('../features/pages/about-page.js'),
-  (m) => m.AboutPage,
 );
 
 /**
