@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Hidden: the bundles carry no sourceMappingURL, and scripts/build.mjs moves the maps out of the web root.
+    sourcemap: 'hidden',
   },
   server: {
     port: 5173,

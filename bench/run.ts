@@ -1,8 +1,9 @@
-/** `npm run bench [accounts|directory|chat|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|directory|chat|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
 import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
 import { runDirectoryBench } from './directory.bench.js';
+import { runFirstPaintBench } from './first-paint.bench.js';
 import { runFloodBench } from './flood.bench.js';
 import { runHttpReadBench } from './http-read.bench.js';
 
@@ -13,6 +14,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   ai: runAiBench,
   flood: runFloodBench,
   'http-read': runHttpReadBench,
+  'first-paint': runFirstPaintBench,
 };
 const chosen = process.argv.slice(2);
 let allOk = true;

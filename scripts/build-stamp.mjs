@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 
-const INPUTS = ['src', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package-lock.json',
+  // The build steps themselves: a change to them alone must also rebuild.
+  'scripts/build.mjs',
+  'scripts/precompress.mjs',
+];
 
 function* files(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

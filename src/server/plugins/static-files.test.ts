@@ -1,19 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 const INDEX = '<!doctype html><title>Simplified</title><div id="root"></div>';
+/** Over the build's one-kilobyte threshold, as a real bundle is. */
+const SCRIPT = `console.log(${JSON.stringify('a bundle '.repeat(300))});`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describe('serving the built web app', () => {
   let server: TestServer;
   let webRoot: string;
+  /** The raw answer, without the decoding fetch does, so the encoding on the wire is visible. */
+  const get = (url: string, acceptEncoding?: string) =>
+    server.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-web-'));
-    fs.mkdirSync(path.join(webRoot, 'assets'));
+    const assets = path.join(webRoot, 'assets');
+    fs.mkdirSync(assets);
     fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(assets, 'app-1234.js'), SCRIPT);
+    // What scripts/precompress.mjs writes beside each asset.
+    fs.writeFileSync(path.join(assets, 'app-1234.js.br'), zlib.brotliCompressSync(SCRIPT));
+    fs.writeFileSync(path.join(assets, 'app-1234.js.gz'), zlib.gzipSync(SCRIPT));
+    // The build moves maps out of the web root; one left behind must still not be served.
+    fs.writeFileSync(path.join(assets, 'app-1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
     server = await startTestServer({}, { webRoot });
   });
   afterAll(async () => {
@@ -33,9 +51,53 @@ describe('serving the built web app', () => {
   );
 
   it('serves hashed assets with long-lived caching', async () => {
-    const res = await fetch(`${server.baseUrl}/assets/app-1234.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toContain('immutable');
+    const res = await get('/assets/app-1234.js', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('sends the brotli copy to a browser that accepts brotli', async () => {
+    const res = await get('/assets/app-1234.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy to a client that accepts only gzip', async () => {
+    const res = await get('/assets/app-1234.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it.each([undefined, 'identity', 'deflate'])(
+    'sends the file as it is when Accept-Encoding is %s',
+    async (acceptEncoding) => {
+      const res = await get('/assets/app-1234.js', acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.payload).toBe(SCRIPT);
+    },
+  );
+
+  it('sends index.html uncompressed when it has no compressed copy, still revalidated', async () => {
+    const res = await get('/tos', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.payload).toBe(INDEX);
+  });
+
+  it('never serves a source map, even one left in the web root', async () => {
+    for (const acceptEncoding of [undefined, 'br']) {
+      const res = await get('/assets/app-1234.js.map', acceptEncoding);
+      expect(res.statusCode).toBe(404);
+      expect(res.payload).not.toContain('secret.ts');
+    }
   });
 
   it('answers missing files and unknown API paths with 404, not the page', async () => {

@@ -37,13 +37,22 @@ export function wantsSpa(method: string, url: string): boolean {
   );
 }
 
-/** Serves the built web app; returns false when there is no build (tests, dev with Vite). */
+/** Source maps stay with developers (the build keeps them in dist/sourcemaps); one left in the web root is not served. */
+const isSourceMap = (pathname: string) => pathname.endsWith('.map');
+
+/**
+ * Serves the built web app; returns false when there is no build (tests, dev with Vite). The build
+ * writes .br and .gz copies beside each text asset, sent by the request's Accept-Encoding (with
+ * `Vary: Accept-Encoding`). Hashed assets never change; index.html is revalidated on every visit.
+ */
 export async function serveWeb(app: FastifyInstance, root: string | undefined): Promise<boolean> {
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    allowedPath: (pathname) => !isSourceMap(pathname),
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

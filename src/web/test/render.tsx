@@ -4,9 +4,12 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { SelfUser } from '../../contracts/users.js';
 import { Providers } from '../app/providers.js';
-import { appRoutes } from '../app/routes.js';
+import { appRoutes, preloadPages } from '../app/routes.js';
 import { useSession } from '../lib/session-store.js';
 import { STORAGE_KEYS } from '../lib/storage.js';
+
+// Pages load lazily in the app; here their code is in place first, so renderApp shows a page at once.
+await preloadPages();
 
 /** Shows the router's current address so tests can assert where a redirect went. */
 export function LocationProbe() {
