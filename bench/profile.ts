@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     PEOPLE,
     pairs,
   );
-  const server = await startServerProcess({ DATA_DIR: dataDir, AI_PROVIDER: 'off' }, undefined, [
+  const server = await startServerProcess({ DATA_DIR: dataDir, AI_PROVIDER: 'off', MESSAGE_RATE_LIMIT: '100000000' }, undefined, [
     '--inspect=127.0.0.1:0',
   ]);
   const inspector = await inspectorOf(server.output);
