@@ -125,15 +125,21 @@ async function closedLoop(call: (i: number) => Promise<void>): Promise<number> {
 async function main(): Promise<void> {
   const target = process.argv[2] ?? 'http-send';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-profile-'));
-  const pairs = Array.from({ length: PEOPLE }, (_, i) => [i, (i + 1) % PEOPLE] as const);
+  // A ring of contacts, and a first person with 50 conversations (what the conversation list is measured with).
+  const pairs = [
+    ...Array.from({ length: PEOPLE }, (_, i) => [i, (i + 1) % PEOPLE] as const),
+    ...Array.from({ length: 50 }, (_, i) => [0, i + 2] as const),
+  ];
   const people = await seedPeople(
     { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
     PEOPLE,
     pairs,
   );
-  const server = await startServerProcess({ DATA_DIR: dataDir, AI_PROVIDER: 'off', MESSAGE_RATE_LIMIT: '100000000' }, undefined, [
-    '--inspect=127.0.0.1:0',
-  ]);
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, AI_PROVIDER: 'off', MESSAGE_RATE_LIMIT: '100000000' },
+    undefined,
+    ['--inspect=127.0.0.1:0'],
+  );
   const inspector = await inspectorOf(server.output);
   const origin = new URL(server.baseUrl).origin;
   const agent = new Agent({ connections: CONCURRENCY, pipelining: 1 });
@@ -168,7 +174,7 @@ async function main(): Promise<void> {
   } else {
     unit = 'request';
     work = await closedLoop(async (i) => {
-      const me = people[i % PEOPLE] as SeededUser;
+      const me = people[0] as SeededUser;
       const res = await request(`${server.baseUrl}/api/messages/conversations`, {
         dispatcher: agent,
         headers: { cookie: me.cookie },

@@ -30,10 +30,32 @@ export function compiledOnce<P extends string, R>(
     );
     return { query, slots };
   };
+  const plain = db.withoutPlugins();
+  let toCamel: ((row: Record<string, unknown>) => R) | undefined;
   return async (args, executor = db) => {
     compiled ??= compile();
     const { query, slots } = compiled;
     const parameters = slots.map((slot, i) => (slot === undefined ? query.parameters[i] : args[slot]));
-    return executor.executeQuery<R>({ ...query, parameters });
+    // Without the camel-case plugin, whose per-value checks cost more than the query on a list of rows:
+    // the column names of a fixed query are converted once, then copied row by row.
+    const result = await (executor === db ? plain : executor.withoutPlugins()).executeQuery<
+      Record<string, unknown>
+    >({
+      ...query,
+      parameters,
+    });
+    const [first] = result.rows;
+    if (first) toCamel ??= camelRowMapper(Object.keys(first));
+    return { ...result, rows: toCamel ? result.rows.map(toCamel) : [] };
+  };
+}
+
+/** Copies a row with snake_case column names into one with the camelCase names the app's types use. */
+function camelRowMapper<R>(columns: string[]): (row: Record<string, unknown>) => R {
+  const names = columns.map((column) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i += 1) out[names[i] as string] = row[columns[i] as string];
+    return out as R;
   };
 }

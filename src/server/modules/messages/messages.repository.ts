@@ -9,7 +9,10 @@ export function orderedPair(a: string, b: string): { userLow: string; userHigh: 
   return a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a };
 }
 
-export interface ConversationListRow extends ConversationRow {
+export interface ConversationListRow extends Pick<
+  ConversationRow,
+  'id' | 'lastText' | 'lastSenderId' | 'lastSeen' | 'context' | 'updatedAt'
+> {
   otherId: string;
   otherUsername: string;
   otherName: string;
@@ -109,20 +112,28 @@ export function messagesRepository(db: Kysely<Database>) {
   const side = (p: Param<'userId'>, mine: 'userLow' | 'userHigh') => {
     const other = mine === 'userLow' ? 'c.userHigh' : 'c.userLow';
     const unread = mine === 'userLow' ? 'c.unreadLow' : 'c.unreadHigh';
-    return db
-      .selectFrom('conversations as c')
-      .innerJoin('users as u', 'u.id', other)
-      .selectAll('c')
-      .select([
-        'u.id as otherId',
-        'u.username as otherUsername',
-        'u.name as otherName',
-        'u.profilePic as otherProfilePic',
-        'u.isAi as otherIsAi',
-        `${unread} as unreadCount`,
-      ])
-      .where(`c.${mine}`, '=', p('userId'))
-      .where('u.isFrozen', '=', 0);
+    return (
+      db
+        .selectFrom('conversations as c')
+        .innerJoin('users as u', 'u.id', other)
+        // Only what the list shows: every column costs a conversion per row, and a list has up to 500.
+        .select([
+          'c.id',
+          'c.lastText',
+          'c.lastSenderId',
+          'c.lastSeen',
+          'c.context',
+          'c.updatedAt',
+          'u.id as otherId',
+          'u.username as otherUsername',
+          'u.name as otherName',
+          'u.profilePic as otherProfilePic',
+          'u.isAi as otherIsAi',
+          `${unread} as unreadCount`,
+        ])
+        .where(`c.${mine}`, '=', p('userId'))
+        .where('u.isFrozen', '=', 0)
+    );
   };
   const listFor = compiledOnce(db, (p: Param<'userId'>) =>
     db
