@@ -173,8 +173,8 @@ async function main(): Promise<void> {
     );
   } else {
     unit = 'request';
-    work = await closedLoop(async (i) => {
-      const me = people[0] as SeededUser;
+    const me = people[0] as SeededUser;
+    work = await closedLoop(async () => {
       const res = await request(`${server.baseUrl}/api/messages/conversations`, {
         dispatcher: agent,
         headers: { cookie: me.cookie },
