@@ -29,7 +29,7 @@ export async function registerMessaging(
     budget: AiBudget;
   },
 ): Promise<void> {
-  const repo = messagesRepository(deps.db.kysely);
+  const repo = messagesRepository(deps.db.kysely, deps.db.engine);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
   const perMinute = deps.config.messageRateLimitPerMinute;
   // Bursts of up to 20 (or ten seconds' worth for high limits), never more than the limit itself.

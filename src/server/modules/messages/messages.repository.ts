@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -42,7 +43,7 @@ const unreadFor = (side: 'userLow' | 'userHigh') =>
  * Conversations and messages; queries only, no rules. The queries on the chat's hot path are compiled
  * once (compiledOnce) and each is served by an index (docs/performance.md lists the plans).
  */
-export function messagesRepository(db: Kysely<Database>) {
+export function messagesRepository(db: Kysely<Database>, engine: Engine) {
   const byId = compiledOnce(db, (p: Param<'id'>) =>
     db.selectFrom('conversations').selectAll().where('id', '=', p('id')),
   );
@@ -109,13 +110,31 @@ export function messagesRepository(db: Kysely<Database>) {
       }),
   );
   // Each side of the pair walks its own (user, updated_at) index; the union is the user's conversations.
+  // The other person is looked up by primary key per conversation. On PostgreSQL that takes a LATERAL
+  // subquery with LIMIT 1: a plain join lets its planner hash-join a sequential scan of all users once a
+  // person has a few hundred conversations (measured: 25 ms at 20,000 users, against 1–2 ms this way).
   const side = (p: Param<'userId'>, mine: 'userLow' | 'userHigh') => {
     const other = mine === 'userLow' ? 'c.userHigh' : 'c.userLow';
     const unread = mine === 'userLow' ? 'c.unreadLow' : 'c.unreadHigh';
+    const conversations = db.selectFrom('conversations as c');
+    const joined =
+      engine === 'postgres'
+        ? conversations.innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('users')
+                .select(['id', 'username', 'name', 'profilePic', 'isAi'])
+                .whereRef('users.id', '=', other)
+                .where('users.isFrozen', '=', 0)
+                .limit(1)
+                .as('u'),
+            (join) => join.onTrue(),
+          )
+        : conversations.innerJoin('users as u', (join) =>
+            join.onRef('u.id', '=', other).on('u.isFrozen', '=', 0),
+          );
     return (
-      db
-        .selectFrom('conversations as c')
-        .innerJoin('users as u', 'u.id', other)
+      joined
         // Only what the list shows: every column costs a conversion per row, and a list has up to 500.
         .select([
           'c.id',
@@ -132,7 +151,6 @@ export function messagesRepository(db: Kysely<Database>) {
           `${unread} as unreadCount`,
         ])
         .where(`c.${mine}`, '=', p('userId'))
-        .where('u.isFrozen', '=', 0)
     );
   };
   const listFor = compiledOnce(db, (p: Param<'userId'>) =>

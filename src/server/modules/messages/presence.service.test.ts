@@ -192,7 +192,11 @@ describe('presence batches', () => {
       endSession: () => {},
       endOtherSessions: () => {},
     };
-    const service = presenceService(memoryPresence(), messagesRepository(server.testDb.db.kysely), emitter);
+    const service = presenceService(
+      memoryPresence(),
+      messagesRepository(server.testDb.db.kysely, server.testDb.db.engine),
+      emitter,
+    );
     await service.connected(bob.user._id);
     await service.connected(ada.user._id);
     const adaOnline = `userOnline ${ada.user._id} to ${bob.user._id}`;
