@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, computeStamp, readStamp, writeStamp } from './build-stamp.mjs';
 import { precompress } from './precompress.mjs';
 
@@ -35,6 +36,52 @@ function moveSourceMaps() {
   return moved;
 }
 
+/** The pages a signed-out visitor lands on, by the name the server maps back to a route (index is "/"). */
+const PRERENDERED_PAGES = { index: '/', auth: '/auth' };
+
+/** Puts a string in place of the one occurrence of `marker` in the page template, or fails the build. */
+function fill(template, marker, value) {
+  const at = template.indexOf(marker);
+  if (at === -1) throw new Error(`[build] index.html has no ${marker}`);
+  return template.slice(0, at) + value + template.slice(at + marker.length);
+}
+
+/**
+ * Renders the visitor pages to HTML in dist/web/prerendered/ (served by src/server/plugins/static-files.ts),
+ * each the built index.html with the page inside #root: the same hashed script and stylesheet tags, so the
+ * page paints as soon as its HTML and CSS are in and the scripts hydrate it when they arrive.
+ */
+async function prerenderPages() {
+  const bundle = path.join(ROOT, 'dist', 'prerender');
+  run('visitor pages (vite --ssr)', 'node_modules/vite/bin/vite.js', [
+    'build',
+    '--ssr',
+    'prerender.tsx',
+    '--outDir',
+    bundle,
+    // A throwaway bundle, run once below: no maps.
+    '--sourcemap',
+    'false',
+    '--logLevel',
+    'warn',
+  ]);
+  const { prerender } = await import(pathToFileURL(path.join(bundle, 'prerender.js')).href);
+  const template = fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8');
+  const target = path.join(WEB_ROOT, 'prerendered');
+  fs.mkdirSync(target);
+  for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
+    const page = prerender(url);
+    const html = fill(
+      fill(template, '<title>Simplified</title>', page.title),
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>`,
+    );
+    fs.writeFileSync(path.join(target, `${name}.html`), html);
+  }
+  fs.rmSync(bundle, { recursive: true, force: true });
+  return Object.keys(PRERENDERED_PAGES).length;
+}
+
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 /** Runs the full build; exported so `npm start` can build a missing or stale dist/. */
@@ -43,6 +90,7 @@ export async function build() {
   fs.rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
   run('web app (vite)', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']);
   console.log(`[build] moved ${moveSourceMaps()} source maps to ${path.relative(ROOT, SOURCEMAPS)}/`);
+  console.log(`[build] prerendered ${await prerenderPages()} visitor pages`);
   const packed = await precompress(WEB_ROOT);
   console.log(
     `[build] precompressed ${packed.files} files (${kib(packed.original)}): brotli ${kib(packed.br)}, gzip ${kib(packed.gz)}`,
