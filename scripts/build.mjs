@@ -46,10 +46,27 @@ function fill(template, marker, value) {
   return template.slice(0, at) + value + template.slice(at + marker.length);
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/g;
+
+/**
+ * The page template with its stylesheets inlined: a stylesheet link blocks the first paint until the file is
+ * in, and on a slow link it shares the line with the scripts. Each link stays, for media that never match:
+ * it no longer blocks, and Vite's chunk loader, which looks for the link before adding a chunk's CSS,
+ * still finds it, so no rule is added twice later on, out of its order.
+ */
+function inlineStylesheets(template) {
+  if (!STYLESHEET_LINK.test(template)) throw new Error('[build] index.html links no stylesheet to inline');
+  return template.replace(STYLESHEET_LINK, (link, href) => {
+    const css = fs.readFileSync(path.join(WEB_ROOT, href), 'utf8');
+    if (css.includes('</style')) throw new Error(`[build] ${href} cannot be inlined: it holds </style`);
+    return `<style>${css}</style>${link.replace('>', ' media="not all">')}`;
+  });
+}
+
 /**
  * Renders the visitor pages to HTML in dist/web/prerendered/ (served by src/server/plugins/static-files.ts),
- * each the built index.html with the page inside #root: the same hashed script and stylesheet tags, so the
- * page paints as soon as its HTML and CSS are in and the scripts hydrate it when they arrive.
+ * each the built index.html with the page inside #root and its CSS inline: the same hashed script tags, and
+ * the page paints as soon as its HTML is in; the scripts hydrate it when they arrive.
  */
 async function prerenderPages() {
   const bundle = path.join(ROOT, 'dist', 'prerender');
@@ -66,7 +83,7 @@ async function prerenderPages() {
     'warn',
   ]);
   const { prerender } = await import(pathToFileURL(path.join(bundle, 'prerender.js')).href);
-  const template = fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8');
+  const template = inlineStylesheets(fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8'));
   const target = path.join(WEB_ROOT, 'prerendered');
   fs.mkdirSync(target);
   for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
