@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, computeStamp, readStamp, writeStamp } from './build-stamp.mjs';
 import { precompress } from './precompress.mjs';
 
@@ -35,6 +36,69 @@ function moveSourceMaps() {
   return moved;
 }
 
+/** The pages a signed-out visitor lands on, by the name the server maps back to a route (index is "/"). */
+const PRERENDERED_PAGES = { index: '/', auth: '/auth' };
+
+/** Puts a string in place of the one occurrence of `marker` in the page template, or fails the build. */
+function fill(template, marker, value) {
+  const at = template.indexOf(marker);
+  if (at === -1) throw new Error(`[build] index.html has no ${marker}`);
+  return template.slice(0, at) + value + template.slice(at + marker.length);
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/g;
+
+/**
+ * The page template with its stylesheets inlined: a stylesheet link blocks the first paint until the file is
+ * in, and on a slow link it shares the line with the scripts. Each link stays, for media that never match:
+ * it no longer blocks, and Vite's chunk loader, which looks for the link before adding a chunk's CSS,
+ * still finds it, so no rule is added twice later on, out of its order.
+ */
+function inlineStylesheets(template) {
+  if (!STYLESHEET_LINK.test(template)) throw new Error('[build] index.html links no stylesheet to inline');
+  return template.replace(STYLESHEET_LINK, (link, href) => {
+    const css = fs.readFileSync(path.join(WEB_ROOT, href), 'utf8');
+    if (css.includes('</style')) throw new Error(`[build] ${href} cannot be inlined: it holds </style`);
+    return `<style>${css}</style>${link.replace('>', ' media="not all">')}`;
+  });
+}
+
+/**
+ * Renders the visitor pages to HTML in dist/web/prerendered/ (served by src/server/plugins/static-files.ts),
+ * each the built index.html with the page inside #root and its CSS inline: the same hashed script tags, and
+ * the page paints as soon as its HTML is in; the scripts hydrate it when they arrive.
+ */
+async function prerenderPages() {
+  const bundle = path.join(ROOT, 'dist', 'prerender');
+  run('visitor pages (vite --ssr)', 'node_modules/vite/bin/vite.js', [
+    'build',
+    '--ssr',
+    'prerender.tsx',
+    '--outDir',
+    bundle,
+    // A throwaway bundle, run once below: no maps.
+    '--sourcemap',
+    'false',
+    '--logLevel',
+    'warn',
+  ]);
+  const { prerender } = await import(pathToFileURL(path.join(bundle, 'prerender.js')).href);
+  const template = inlineStylesheets(fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8'));
+  const target = path.join(WEB_ROOT, 'prerendered');
+  fs.mkdirSync(target);
+  for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
+    const page = prerender(url);
+    const html = fill(
+      fill(template, '<title>Simplified</title>', page.title),
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>`,
+    );
+    fs.writeFileSync(path.join(target, `${name}.html`), html);
+  }
+  fs.rmSync(bundle, { recursive: true, force: true });
+  return Object.keys(PRERENDERED_PAGES).length;
+}
+
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 /** Runs the full build; exported so `npm start` can build a missing or stale dist/. */
@@ -43,6 +107,7 @@ export async function build() {
   fs.rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
   run('web app (vite)', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']);
   console.log(`[build] moved ${moveSourceMaps()} source maps to ${path.relative(ROOT, SOURCEMAPS)}/`);
+  console.log(`[build] prerendered ${await prerenderPages()} visitor pages`);
   const packed = await precompress(WEB_ROOT);
   console.log(
     `[build] precompressed ${packed.files} files (${kib(packed.original)}): brotli ${kib(packed.br)}, gzip ${kib(packed.gz)}`,

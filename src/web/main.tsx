@@ -1,14 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers.js';
+import { App } from './app/app.js';
 import { appRoutes } from './app/routes.js';
 import { confirmStoredSession, syncSessionAcrossTabs } from './lib/session-store.js';
 import { applyTheme, useTheme } from './lib/theme-store.js';
 import './app/theme.css';
 
-// Apply the remembered theme before the first paint to avoid a light flash in star mode.
+// Apply the remembered theme before the first render to avoid a light flash in star mode.
 applyTheme(useTheme.getState().starMode);
 syncSessionAcrossTabs();
 void confirmStoredSession();
@@ -18,10 +16,8 @@ const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The server sends signed-out visitors of / and /auth the login page already rendered (the build's
+// prerender): hydrating keeps that DOM, and what was typed into it. Should the page differ (a session
+// this tab still remembers, say), React logs the mismatch and renders afresh on the client.
+if (container.firstElementChild) hydrateRoot(container, <App router={router} />);
+else createRoot(container).render(<App router={router} />);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
 import { codeForStatus, HttpError, userFacingError } from '../lib/http-error.js';
-import { wantsSpa } from './static-files.js';
+import { wantsSpa, type SpaPage } from './static-files.js';
 
 /** Maps Fastify's own client errors to the messages users see and their codes. */
 function clientError(error: FastifyError, status: number): ErrorResponse {
@@ -22,7 +22,7 @@ function clientError(error: FastifyError, status: number): ErrorResponse {
  * Every error leaves as { error, code } with a fitting status; 5xx never leak internals.
  * Unknown non-API paths get the web app, which routes them itself.
  */
-export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
+export function registerErrorHandling(app: FastifyInstance, opts: { spa: SpaPage | null }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toResponse());
     const status = error.statusCode ?? 500;
@@ -33,7 +33,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
 
   app.setNotFoundHandler((request, reply) => {
     if (opts.spa && wantsSpa(request.method, request.url)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile(opts.spa(request));
     }
     return reply.status(404).send({ error: ERRORS.notFound, code: 'not_found' } satisfies ErrorResponse);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.js';
+import { PRERENDERED_DIR } from './static-files.js';
 
 const INDEX = '<!doctype html><title>Simplified</title><div id="root"></div>';
 /** Over the build's one-kilobyte threshold, as a real bundle is. */
@@ -107,4 +108,66 @@ describe('serving the built web app', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
+});
+
+describe('serving the prerendered visitor pages', () => {
+  const LOGIN = '<!doctype html><title>Log in</title><div id="root"><form>login</form></div>';
+  const AUTH = '<!doctype html><title>Log in</title><div id="root"><form>login, with a switch</form></div>';
+  let server: TestServer;
+  let webRoot: string;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    // What scripts/build.mjs writes: the page for "/" as index.html, the one for "/auth" as auth.html.
+    const prerendered = path.join(webRoot, PRERENDERED_DIR);
+    fs.mkdirSync(prerendered);
+    fs.writeFileSync(path.join(prerendered, 'index.html'), LOGIN);
+    fs.writeFileSync(path.join(prerendered, 'auth.html'), AUTH);
+    fs.writeFileSync(path.join(prerendered, 'auth.html.br'), zlib.brotliCompressSync(AUTH));
+    server = await startTestServer({}, { webRoot });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', LOGIN],
+    ['/auth', AUTH],
+  ])('answers a signed-out visitor of %s with the prerendered page', async (route, page) => {
+    const res = await get(route);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.payload).toBe(page);
+  });
+
+  it('sends the brotli copy of a prerendered page', async () => {
+    const res = await get('/auth', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(AUTH);
+  });
+
+  it.each(['/', '/auth'])(
+    'answers %s with the plain shell when a session cookie comes along',
+    async (route) => {
+      const res = await get(route, { cookie: 'sid=some-session' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.payload).toBe(INDEX);
+    },
+  );
+
+  it.each(['/auth?mode=signup', '/?next=1', '/signup', '/tos', '/ada', '/auth/'])(
+    'answers %s, which was not prerendered, with the plain shell',
+    async (route) => {
+      const res = await get(route);
+      expect(res.statusCode).toBe(200);
+      expect(res.payload).toBe(INDEX);
+    },
+  );
 });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADS_PREFIX } from '../modules/uploads/uploads.service.js';
+import { SESSION_COOKIE } from './session.js';
 
 /** Serves uploaded pictures: content-hashed names never change, and browsers must not sniff them. */
 export async function serveUploads(app: FastifyInstance, dir: string): Promise<void> {
@@ -40,13 +41,42 @@ export function wantsSpa(method: string, url: string): boolean {
 /** Source maps stay with developers (the build keeps them in dist/sourcemaps); one left in the web root is not served. */
 const isSourceMap = (pathname: string) => pathname.endsWith('.map');
 
+/** Where the build puts pages rendered for signed-out visitors: `index.html` is "/", `auth.html` is "/auth". */
+export const PRERENDERED_DIR = 'prerendered';
+
+/** Which HTML file answers a page route; see serveWeb. */
+export type SpaPage = (request: FastifyRequest) => string;
+
 /**
- * Serves the built web app; returns false when there is no build (tests, dev with Vite). The build
- * writes .br and .gz copies beside each text asset, sent by the request's Accept-Encoding (with
- * `Vary: Accept-Encoding`). Hashed assets never change; index.html is revalidated on every visit.
+ * The routes the build prerendered, from the files in PRERENDERED_DIR. They are rendered for the bare URL,
+ * as a signed-out visitor sees it: a query (/auth?mode=signup) or a session cookie gets the plain shell,
+ * so signed-in people never see the login page flash by.
  */
-export async function serveWeb(app: FastifyInstance, root: string | undefined): Promise<boolean> {
-  if (!root || !fs.existsSync(path.join(root, 'index.html'))) return false;
+function prerenderedPages(root: string): SpaPage {
+  const dir = path.join(root, PRERENDERED_DIR);
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.html')) : [];
+  const byRoute = new Map(
+    names.map((name) => {
+      const page = name.slice(0, -'.html'.length);
+      return [page === 'index' ? '/' : `/${page}`, `${PRERENDERED_DIR}/${name}`] as const;
+    }),
+  );
+  return (request) => {
+    const prerendered = byRoute.get(request.url);
+    return prerendered !== undefined && request.cookies[SESSION_COOKIE] === undefined
+      ? prerendered
+      : 'index.html';
+  };
+}
+
+/**
+ * Serves the built web app; returns what answers page routes, or null when there is no build (tests, dev
+ * with Vite). The build writes .br and .gz copies beside each text asset, sent by the request's
+ * Accept-Encoding (with `Vary: Accept-Encoding`). Hashed assets never change; HTML is revalidated on
+ * every visit.
+ */
+export async function serveWeb(app: FastifyInstance, root: string | undefined): Promise<SpaPage | null> {
+  if (!root || !fs.existsSync(path.join(root, 'index.html'))) return null;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -58,5 +88,5 @@ export async function serveWeb(app: FastifyInstance, root: string | undefined): 
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return true;
+  return prerenderedPages(root);
 }

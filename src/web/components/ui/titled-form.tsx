@@ -38,6 +38,8 @@ export function TitledForm(props: TitledFormProps) {
       className={className}
       onSubmit={onSubmit}
       onChange={onChange}
+      // The login page is prerendered: sent before its script is in, a GET would put the password in the URL.
+      method="post"
       noValidate
       aria-labelledby={titleId}
     >
