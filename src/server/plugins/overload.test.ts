@@ -80,7 +80,7 @@ describe('a server under pressure', () => {
     bob = await buildUser(server.client());
     cy = await buildUser(server.client());
   });
-  beforeEach(() => untilAdmitting(server.baseUrl));
+  beforeEach(() => untilAdmitting(server.baseUrl), 30_000);
   afterEach(() => stopHog());
   afterAll(async () => {
     await server.close();
@@ -92,7 +92,7 @@ describe('a server under pressure', () => {
     const answers: Answer<T>[] = [];
     await expect
       .poll(async () => (answers.push(await call()), answers.at(-1)?.status), {
-        timeout: 8000,
+        timeout: 20_000,
         interval: 100,
       })
       .toBe(status);
@@ -119,12 +119,16 @@ describe('a server under pressure', () => {
       }
       return true;
     };
-    await expect.poll(fiveTaken, { timeout: 8000, interval: 100 }).toBe(true);
+    // From the 2 % floor, admission takes about 18 one-second steps to be whole again.
+    await expect.poll(fiveTaken, { timeout: 25_000, interval: 100 }).toBe(true);
     // Refused messages were never stored: exactly the accepted ones are there.
     const accepted = [...underPressure, ...afterwards].filter((a) => a.status === 201).length;
-    const stored = await bob.client.get<Message[]>(`/api/messages/${ada.user._id}`);
-    expect(stored.body).toHaveLength(accepted);
-  });
+    // Admission comes back a quarter a second, so even this read may still be shed for a moment.
+    const stored = (await until(200, () => bob.client.get<Message[]>(`/api/messages/${ada.user._id}`))).at(
+      -1,
+    );
+    expect(stored?.body).toHaveLength(accepted);
+  }, 60_000);
 
   it('still answers the health check, signing out and the page', async () => {
     stopHog = hogEventLoop();
@@ -134,5 +138,5 @@ describe('a server under pressure', () => {
       expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
     }
     expect((await cy.client.post('/api/users/logout')).status).toBeLessThan(300);
-  });
+  }, 60_000);
 });
