@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import { conversationListQuery, type ConversationListRow } from './conversation-list.query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
 
@@ -8,18 +9,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** The two ids of a pair in the order conversations store them. */
 export function orderedPair(a: string, b: string): { userLow: string; userHigh: string } {
   return a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a };
-}
-
-export interface ConversationListRow extends Pick<
-  ConversationRow,
-  'id' | 'lastText' | 'lastSenderId' | 'lastSeen' | 'context' | 'updatedAt'
-> {
-  otherId: string;
-  otherUsername: string;
-  otherName: string;
-  otherProfilePic: string;
-  otherIsAi: number;
-  unreadCount: number | string;
 }
 
 export interface LatestMessage {
@@ -32,8 +21,6 @@ export interface LatestMessage {
   /** Whether a persona's opening message is stored with a new conversation (it is unread for the sender). */
   withOpening: boolean;
 }
-
-const CONVERSATION_LIST_MAX = 500;
 
 /** 1 when the message's sender is not this side of the pair: the message is unread for that side. */
 const unreadFor = (side: 'userLow' | 'userHigh') =>
@@ -109,57 +96,7 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
         createdAt: p('createdAt'),
       }),
   );
-  // Each side of the pair walks its own (user, updated_at) index; the union is the user's conversations.
-  // The other person is looked up by primary key per conversation. On PostgreSQL that takes a LATERAL
-  // subquery with LIMIT 1: a plain join lets its planner hash-join a sequential scan of all users once a
-  // person has a few hundred conversations (measured: 25 ms at 20,000 users, against 1–2 ms this way).
-  const side = (p: Param<'userId'>, mine: 'userLow' | 'userHigh') => {
-    const other = mine === 'userLow' ? 'c.userHigh' : 'c.userLow';
-    const unread = mine === 'userLow' ? 'c.unreadLow' : 'c.unreadHigh';
-    const conversations = db.selectFrom('conversations as c');
-    const joined =
-      engine === 'postgres'
-        ? conversations.innerJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('users')
-                .select(['id', 'username', 'name', 'profilePic', 'isAi'])
-                .whereRef('users.id', '=', other)
-                .where('users.isFrozen', '=', 0)
-                .limit(1)
-                .as('u'),
-            (join) => join.onTrue(),
-          )
-        : conversations.innerJoin('users as u', (join) =>
-            join.onRef('u.id', '=', other).on('u.isFrozen', '=', 0),
-          );
-    return (
-      joined
-        // Only what the list shows: every column costs a conversion per row, and a list has up to 500.
-        .select([
-          'c.id',
-          'c.lastText',
-          'c.lastSenderId',
-          'c.lastSeen',
-          'c.context',
-          'c.updatedAt',
-          'u.id as otherId',
-          'u.username as otherUsername',
-          'u.name as otherName',
-          'u.profilePic as otherProfilePic',
-          'u.isAi as otherIsAi',
-          `${unread} as unreadCount`,
-        ])
-        .where(`c.${mine}`, '=', p('userId'))
-    );
-  };
-  const listFor = compiledOnce(db, (p: Param<'userId'>) =>
-    db
-      .selectFrom(side(p, 'userLow').unionAll(side(p, 'userHigh')).as('mine'))
-      .selectAll()
-      .orderBy('mine.updatedAt', 'desc')
-      .limit(CONVERSATION_LIST_MAX),
-  );
+  const listFor = conversationListQuery(db, engine);
   const newest = compiledOnce(db, (p: Param<'conversationId' | 'limit'>) =>
     db
       .selectFrom('messages')
@@ -330,4 +267,5 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
   };
 }
 
+export type { ConversationListRow };
 export type MessagesRepository = ReturnType<typeof messagesRepository>;
