@@ -10,7 +10,7 @@ import {
   streamingBubble,
 } from './support/ai-chat.js';
 import { SYMBOLS_STORED } from './support/fake-ai-replies.js';
-import { composer, contactEntry } from './support/chat.js';
+import { composer, contactEntry, expectLive } from './support/chat.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
 // Chatting with the seeded assistant "ai" through the real server, whose AI provider is the fake
@@ -56,7 +56,10 @@ test('the assistant answers word by word in every tab, and the stored reply stay
   const second = await context.newPage();
   await second.goto('/chat/:ai');
   await expect(second.getByText('No messages yet. Say hello to @ai.')).toBeVisible();
-  for (const tab of [page, second]) await recordStream(tab);
+  for (const tab of [page, second]) {
+    await expectLive(tab);
+    await recordStream(tab);
+  }
 
   await test.step('send a message: "typing…", then the reply grows, then the stored text', async () => {
     await send(page, 'Hi there, who are you?');

@@ -50,6 +50,11 @@ export function composer(page: Page, username: string): Locator {
   return page.getByRole('textbox', { name: `Message @${username}` });
 }
 
+/** Waits until the tab's live connection is up: events sent before that would not reach it. */
+export async function expectLive(page: Page): Promise<void> {
+  await expect(page.locator('[data-connection="connected"]')).toHaveCount(1);
+}
+
 /** Marks the window so a later check can prove the page never reloaded. */
 export async function markNoReload(page: Page): Promise<void> {
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
