@@ -19,6 +19,7 @@ import { aiBudget } from './modules/ai/ai-budget.js';
 import { createEngine } from './modules/ai/create-engine.js';
 import { formatOperatorNotice } from './lib/operator-notice.js';
 import { webLookupService } from './modules/ai/web-lookup.service.js';
+import { conversationListCache } from './modules/messages/conversation-list.cache.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
@@ -62,7 +63,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
   const accountsRepo = accountsRepository(deps.db.kysely);
-  const accounts = accountsService(accountsRepo, uploads);
+  // Several processes (REDIS_URL) write the same database, and a cache only hears its own process's writes.
+  const lists = conversationListCache({ enabled: !config.redisUrl });
+  const accounts = accountsService(accountsRepo, uploads, () => lists.forgetAll());
 
   await registerSecurity(app, { secure: config.secureCookies, allowedOrigins: config.allowedOrigins });
   const overload = await registerOverloadProtection(app, config.overload);
@@ -106,8 +109,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ai,
     web: webLookupService(ai, config.wikiApiUrl, config.contactEmail),
   });
-  await registerMessaging(app, { db: deps.db, accounts: accountsRepo, realtime, config, engine, budget });
-  await registerPersonas(app, { db: deps.db, accounts: accountsRepo, uploads });
+  await registerMessaging(app, {
+    db: deps.db,
+    accounts: accountsRepo,
+    realtime,
+    config,
+    engine,
+    budget,
+    lists,
+  });
+  await registerPersonas(app, { db: deps.db, accounts: accountsRepo, uploads, lists });
   const actionsRepo = actionsRepository(deps.db.kysely);
   await app.register(signedInOnly(actionsRoutes), { actions: actionsService(actionsRepo) });
   await registerCharioteer(app, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../contracts/messages.js';
+import type { Conversation, Message } from '../../contracts/messages.js';
 import { buildUser, type BuiltUser } from '../test/factories.js';
 import { TestClient } from '../test/http-client.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
@@ -86,6 +86,23 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     await bob.client.post('/api/users/logout', {});
     await bobClosed;
     expect(await bobOffline).toBe(bob.user._id);
+  });
+
+  it('a conversation list read on one process shows a message sent through the other right after', async () => {
+    const dee = await buildUser(new TestClient(a.baseUrl));
+    const eli = await buildUser(new TestClient(a.baseUrl));
+    const onB = new TestClient(b.baseUrl);
+    const listOnB = async () =>
+      (
+        await onB.request<Conversation[]>('GET', '/api/messages/conversations', undefined, {
+          cookie: eli.client.cookieHeader,
+        })
+      ).body.map((c) => c.latestMessage.text);
+    await dee.client.post('/api/messages', { message: 'one', recipientId: eli.user._id });
+    expect(await listOnB()).toEqual(['one']);
+    await dee.client.post('/api/messages', { message: 'two', recipientId: eli.user._id });
+    // No waiting: a list B kept from before would still say "one".
+    expect(await listOnB()).toEqual(['two']);
   });
 
   it('a session ended on one process stops working on the other at once, though both had it cached', async () => {

@@ -35,7 +35,12 @@ function conflictFrom(error: unknown): never {
 }
 
 /** Account rules: who may sign up, log in, see and change which profile. */
-export function accountsService(repo: AccountsRepository, uploads: UploadsService) {
+export function accountsService(
+  repo: AccountsRepository,
+  uploads: UploadsService,
+  /** A name, username or picture others see changed (called after the commit). */
+  onPersonChanged: () => void = () => undefined,
+) {
   async function assertFree(username: string | undefined, email: string | undefined, selfId?: string) {
     const byName = username ? await repo.findByUsername(username) : undefined;
     if (byName && byName.id !== selfId) throw new HttpError(409, ERRORS.usernameTaken, 'username_taken');
@@ -120,6 +125,7 @@ export function accountsService(repo: AccountsRepository, uploads: UploadsServic
           return repo.update(viewer.id, patch, trx);
         })
         .catch(conflictFrom);
+      onPersonChanged();
       // The picture it replaced goes too, unless another account shows the same file (names are content hashes).
       if (picture !== undefined && viewer.profilePic && !(await repo.isPictureUsed(viewer.profilePic))) {
         await uploads.remove(viewer.profilePic);

@@ -5,6 +5,7 @@ import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { groupCommit } from '../../db/group-commit.js';
+import type { ConversationListCache } from './conversation-list.cache.js';
 import { messagesRepository } from './messages.repository.js';
 import { messagesRoutes } from './messages.routes.js';
 import { messagesService } from './messages.service.js';
@@ -27,6 +28,7 @@ export async function registerMessaging(
     config: Config;
     engine: AiEngine;
     budget: AiBudget;
+    lists: ConversationListCache;
   },
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
@@ -39,6 +41,7 @@ export async function registerMessaging(
     budget: deps.budget,
     limits: deps.config.ai,
     repo,
+    lists: deps.lists,
     accounts: deps.accounts,
     emitter: deps.realtime.emitter,
     log: app.log,
@@ -46,6 +49,7 @@ export async function registerMessaging(
   const messages = messagesService(
     repo,
     groupCommit(deps.db.kysely),
+    deps.lists,
     deps.accounts,
     deps.realtime.emitter,
     limiter,

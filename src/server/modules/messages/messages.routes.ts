@@ -15,7 +15,9 @@ export async function messagesRoutes(
 ): Promise<void> {
   const { messages, replies } = deps;
 
-  app.get('/api/messages/conversations', async (request) => messages.conversations(request.user));
+  app.get('/api/messages/conversations', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await messages.conversationsJson(request.user)),
+  );
 
   // Our addition: persona replies being written now, so a page opened mid-reply shows the text so far.
   app.get('/api/messages/ai-replies', async (request) => replies.inProgress(request.user.id));

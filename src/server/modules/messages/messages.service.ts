@@ -15,6 +15,7 @@ import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { openingMessageOf } from '../personas/opening-message.js';
 import { toConversation, toMessage } from './message-view.js';
+import type { ConversationListCache } from './conversation-list.cache.js';
 import type { MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
 
@@ -42,6 +43,8 @@ export function messagesService(
   repo: MessagesRepository,
   /** Sends are group-committed: the ack still comes after the commit (see db/group-commit.ts). */
   writes: GroupCommit,
+  /** Every change below forgets the lists it touches once committed, before anyone is told of it. */
+  lists: ConversationListCache,
   accounts: AccountsRepository,
   emitter: RealtimeEmitter,
   sendLimiter: TokenBuckets,
@@ -111,6 +114,7 @@ export function messagesService(
         await repo.insertMessage(row, trx);
         return { row, opening, firstInConversation };
       });
+      lists.forget(sender.id, recipient.id);
       const message = toMessage({ ...saved.row, seen: 0 });
       if (saved.opening)
         emitter.toUsers([sender.id, recipient.id], 'newMessage', toMessage({ ...saved.opening, seen: 0 }));
@@ -127,8 +131,12 @@ export function messagesService(
       return { message, firstInConversation: saved.firstInConversation, recipientId: recipient.id };
     },
 
-    async conversations(user: Pick<UserRow, 'id'>): Promise<Conversation[]> {
-      return (await repo.listFor(user.id)).map(toConversation);
+    /** The person's conversation list as the JSON the API sends (Conversation[]). */
+    async conversationsJson(user: Pick<UserRow, 'id'>): Promise<string> {
+      return lists.read(user.id, async () => {
+        const list: Conversation[] = (await repo.listFor(user.id)).map(toConversation);
+        return JSON.stringify(list);
+      });
     },
 
     /** The newest page of the conversation with another user (older pages with `before`). */
@@ -149,6 +157,7 @@ export function messagesService(
     ): Promise<{ _id: string; context: string }> {
       const conversation = await participantConversation(user, conversationId);
       await repo.setContext(conversation.id, context, context === CLEARED_CONTEXT, nowIso());
+      lists.forget(conversation.userLow, conversation.userHigh);
       return { _id: conversation.id, context };
     },
 
@@ -157,6 +166,7 @@ export function messagesService(
       const conversation = await participantConversation(user, conversationId);
       const changed = await repo.markSeen(conversation, user.id);
       if (changed === 0) return;
+      lists.forget(conversation.userLow, conversation.userHigh);
       emitter.toUsers([conversation.userLow, conversation.userHigh], 'messagesSeen', {
         conversationId: conversation.id,
         seenBy: user.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import type { Conversation, Message } from '../../../contracts/messages.js';
-import { buildUser, type BuiltUser } from '../../test/factories.js';
+import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { connectSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MESSAGE_ERRORS } from './messages.service.js';
@@ -154,6 +154,62 @@ describe('GET /api/messages/conversations', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await server.client().get('/api/messages/conversations')).status).toBe(401);
+  });
+});
+
+describe('the conversation list right after a change', () => {
+  // The list is cached per person (conversation-list.cache.ts): each read below comes after a read that
+  // filled the cache, so a change that failed to forget it would show the old list.
+  const listOf = async (who: BuiltUser) =>
+    (await who.client.get<Conversation[]>('/api/messages/conversations')).body;
+
+  it('shows each message, seen mark and context change to both people at once', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    expect(await listOf(ada)).toEqual([]);
+    expect(await listOf(bob)).toEqual([]);
+    const { body: first } = await send(ada, bob, 'first');
+    expect((await listOf(ada))[0]?.latestMessage.text).toBe('first');
+    expect((await listOf(bob))[0]).toMatchObject({ latestMessage: { text: 'first' }, unreadCount: 1 });
+    await send(bob, ada, 'second');
+    expect((await listOf(ada))[0]).toMatchObject({ latestMessage: { text: 'second' }, unreadCount: 1 });
+    expect((await listOf(bob))[0]).toMatchObject({ latestMessage: { text: 'second' }, unreadCount: 1 });
+
+    const tab = await connectSocket(server.baseUrl, bob.client, { userId: bob.user._id });
+    tab.emit('markMessagesAsSeen', { conversationId: first.conversationId });
+    await expect.poll(async () => (await listOf(bob))[0]?.unreadCount).toBe(0);
+    expect((await listOf(ada))[0]?.latestMessage).toMatchObject({ text: 'second', seen: false });
+    tab.close();
+
+    const path = `/api/messages/conversations/updateConversation/${first.conversationId}`;
+    expect((await ada.client.put(path, { context: 'planning the trip' })).status).toBe(200);
+    expect((await listOf(bob))[0]?.context).toBe('planning the trip');
+    expect((await listOf(ada))[0]?.context).toBe('planning the trip');
+  });
+
+  it('shows the other person’s new name and a persona’s new name to everyone who talks with them', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const maker = await buildUser(server.client());
+    const persona = await buildPersona(maker.client);
+    await send(ada, bob, 'hello');
+    await ada.client.post('/api/messages', { message: 'hello persona', recipientId: persona._id });
+    const names = async () => (await listOf(ada)).map((c) => c.participants[0]?.name).sort();
+    expect(await names()).toEqual([bob.user.name, persona.name].sort());
+
+    const renamed = await bob.client.put(`/api/users/update/${bob.user._id}`, { name: 'Bobby Tables' });
+    expect(renamed.status).toBe(200);
+    expect(await names()).toEqual(['Bobby Tables', persona.name].sort());
+
+    const edited = await maker.client.put('/api/users/updateAiFields', {
+      id: persona._id,
+      name: 'Captain Nova',
+      bio: 'A calm guide for busy people.',
+      prompt: 'You are a calm guide.',
+      tag: 'Helper',
+    });
+    expect(edited.status).toBe(200);
+    expect(await names()).toEqual(['Bobby Tables', 'Captain Nova']);
   });
 });
 

@@ -12,6 +12,7 @@ import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { buildPersonaPrompt } from '../ai/persona-prompt.js';
 import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
 import { toMessage } from './message-view.js';
+import type { ConversationListCache } from './conversation-list.cache.js';
 import type { MessagesRepository } from './messages.repository.js';
 
 /** How many recent messages a reply may consider before the character budget trims them. */
@@ -43,11 +44,12 @@ export function personaRepliesService(deps: {
   budget: AiBudget;
   limits: AiLimits;
   repo: MessagesRepository;
+  lists: ConversationListCache;
   accounts: AccountsRepository;
   emitter: RealtimeEmitter;
   log: FastifyBaseLogger;
 }) {
-  const { engine, budget, limits, repo, accounts, emitter, log } = deps;
+  const { engine, budget, limits, repo, lists, accounts, emitter, log } = deps;
   const queues = new Map<string, Promise<void>>();
   /** Replies being written, by conversation id, with the sanitised text sent so far. */
   const writing = new Map<string, AiReplyInProgress & { userId: string }>();
@@ -132,6 +134,7 @@ export function personaRepliesService(deps: {
         await repo.insertMessage(row, trx);
         await repo.setLatest(job.conversationId, stored, persona.id, row.createdAt, trx);
       });
+      lists.forget(job.userId, persona.id);
       writing.delete(job.conversationId);
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
     } catch (error) {

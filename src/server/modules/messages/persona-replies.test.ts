@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../../contracts/messages.js';
+import type { Conversation, Message } from '../../../contracts/messages.js';
 import type { AiReplyDelta } from '../../../contracts/realtime.js';
 import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
@@ -38,6 +38,9 @@ describe('persona replies', () => {
     );
     const sent = await send(me, persona._id, 'Hello captain');
     expect(sent.status).toBe(201);
+    // Read while the persona writes, so the list is cached from before the reply is stored.
+    const listBefore = await me.client.get<Conversation[]>('/api/messages/conversations');
+    expect(listBefore.status).toBe(200);
     const [start] = await Promise.all(started);
     expect(start).toMatchObject({ conversationId: sent.body.conversationId, personaId: persona._id });
     const [reply, replyInOtherTab] = await Promise.all(finals);
@@ -58,6 +61,8 @@ describe('persona replies', () => {
       [me.user._id, 'Hello captain'],
       [persona._id, kept],
     ]);
+    const list = await me.client.get<Conversation[]>('/api/messages/conversations');
+    expect(list.body[0]?.latestMessage).toEqual({ text: kept, sender: persona._id, seen: false });
     const prompt = app.fake.requests.at(-1)?.body.messages;
     expect(prompt?.[0]?.content).toContain('You are Nova, a ship captain.');
     expect(prompt?.[0]?.content).toContain('What you know: Commands the Lumen.');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { ConversationListCache } from '../messages/conversation-list.cache.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { cardsRoutes } from './cards.routes.js';
 import { personasRepository } from './personas.repository.js';
@@ -11,9 +12,11 @@ import { signedInOnly } from '../../plugins/session.js';
 /** AI personas: creation, the creator's edits, the directory and character cards. */
 export async function registerPersonas(
   app: FastifyInstance,
-  deps: { db: Db; accounts: AccountsRepository; uploads: UploadsService },
+  deps: { db: Db; accounts: AccountsRepository; uploads: UploadsService; lists: ConversationListCache },
 ): Promise<void> {
-  const personas = personasService(personasRepository(deps.db), deps.accounts, deps.uploads);
+  const personas = personasService(personasRepository(deps.db), deps.accounts, deps.uploads, () =>
+    deps.lists.forgetAll(),
+  );
   await app.register(signedInOnly(personasRoutes), { personas });
   await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });
 }

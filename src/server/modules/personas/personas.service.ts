@@ -51,6 +51,8 @@ export function personasService(
   repo: PersonasRepository,
   accounts: AccountsRepository,
   uploads: Pick<UploadsService, 'saveImage' | 'remove'>,
+  /** A persona's name others see changed (called after the write). */
+  onPersonaChanged: () => void = () => undefined,
 ) {
   return {
     /**
@@ -101,7 +103,12 @@ export function personasService(
       if (persona.createdByUsername !== editor.username) throw new HttpError(403, PERSONA_ERRORS.notCreator);
       const { name, bio, prompt, memory, tag, openingMessage } = input;
       const patch = { name, bio, prompt, memory, tag, updatedAt: nowIso() };
-      return repo.update(persona.id, openingMessage === undefined ? patch : { ...patch, openingMessage });
+      const updated = await repo.update(
+        persona.id,
+        openingMessage === undefined ? patch : { ...patch, openingMessage },
+      );
+      onPersonaChanged();
+      return updated;
     },
 
     /** One directory page and the cursor of the next, if any. */
