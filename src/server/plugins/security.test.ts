@@ -134,6 +134,40 @@ describe('headers', () => {
     expect((await server.client().get('/api/users/me')).headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends the same security headers with every answer, errors and refusals included', async () => {
+    const answers = [
+      await server.client().get('/api/health'),
+      await server.client().get('/api/users/me'),
+      await victim.client.get('/api/no-such-call'),
+      await victim.client.get('/api/messages/not-an-id'),
+    ];
+    const refused = await fromPage(FOREIGN, 'POST', '/api/users/logout');
+    expect([...answers.map((a) => a.status), refused.status]).toEqual([200, 401, 404, 404, 403]);
+    const pick = (headers: Headers) =>
+      Object.fromEntries(
+        [
+          'content-security-policy',
+          'x-frame-options',
+          'x-content-type-options',
+          'referrer-policy',
+          'cross-origin-opener-policy',
+          'strict-transport-security',
+        ].map((name) => [name, headers.get(name)]),
+      );
+    const first = pick(refused.headers);
+    expect(first).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      // Plain HTTP here (SECURE_COOKIES off): no HSTS, which would pin a local address to https.
+      'strict-transport-security': null,
+    });
+    expect(first['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(first['content-security-policy']).toContain("object-src 'none'");
+    for (const answer of answers) expect(pick(answer.headers)).toEqual(first);
+  });
+
   it('lets scripts connect only to this site', async () => {
     const csp = (await server.client().get('/api/health')).headers.get('content-security-policy') ?? '';
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
