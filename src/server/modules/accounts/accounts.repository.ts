@@ -1,13 +1,24 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce, type Param } from '../../db/compiled-query.js';
 import type { Database, NewUserRow, UserPatch, UserRow } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A user row by primary key: on every request (the session's user) and every send (the recipient). */
+export function userByIdQuery(db: Kysely<Database>) {
+  const byId = compiledOnce(db, (p: Param<'id'>) =>
+    db.selectFrom('users').selectAll().where('id', '=', p('id')),
+  );
+  return async (id: string, trx: Executor = db): Promise<UserRow | undefined> =>
+    (await byId({ id }, trx)).rows[0];
+}
+
 /** User rows; no rules here, only queries. */
 export function accountsRepository(db: Kysely<Database>) {
+  const userById = userByIdQuery(db);
   return {
     findById(id: string, trx: Executor = db): Promise<UserRow | undefined> {
-      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return userById(id, trx);
     },
     findByUsername(username: string, trx: Executor = db): Promise<UserRow | undefined> {
       return trx.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();

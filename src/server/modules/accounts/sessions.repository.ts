@@ -1,16 +1,14 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce, type Param } from '../../db/compiled-query.js';
 import type { Database, SessionRow, UserRow } from '../../db/schema.js';
+import { userByIdQuery } from './accounts.repository.js';
 
 /** Session rows keyed by the token's hash. */
 export function sessionsRepository(db: Kysely<Database>) {
-  const userById = compiledOnce(db, (p: Param<'id'>) =>
-    db.selectFrom('users').selectAll().where('id', '=', p('id')),
-  );
+  const userById = userByIdQuery(db);
   return {
     /** The user a cached session belongs to; read on every request so account changes apply at once. */
     async findUser(id: string): Promise<UserRow | undefined> {
-      return (await userById({ id })).rows[0];
+      return userById(id);
     },
     async insert(row: SessionRow): Promise<void> {
       await db.insertInto('sessions').values(row).execute();

@@ -204,18 +204,16 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       return rows.reverse();
     },
 
-    /**
-     * Marks as seen what the other side sent and zeroes the reader's unread count; returns how many
-     * messages changed. A conversation with nothing unread for the reader costs no write at all.
-     */
-    async markSeen(conversation: ConversationRow, readerId: string): Promise<number> {
-      const unread = conversation.userLow === readerId ? conversation.unreadLow : conversation.unreadHigh;
-      if (unread === 0) return 0;
-      return db.transaction().execute(async (trx) => {
-        const seen = await seeMessages({ conversationId: conversation.id, readerId }, trx);
-        await seeConversation({ id: conversation.id, readerId }, trx);
-        return Number(seen.numAffectedRows ?? 0);
-      });
+    /** How many messages of a conversation its reader has not seen yet, as its row says. */
+    unreadFor(conversation: ConversationRow, readerId: string): number {
+      return conversation.userLow === readerId ? conversation.unreadLow : conversation.unreadHigh;
+    },
+
+    /** Marks as seen what the other side sent and zeroes the reader's unread count; returns how many changed. */
+    async markSeen(conversationId: string, readerId: string, trx: Executor): Promise<number> {
+      const seen = await seeMessages({ conversationId, readerId }, trx);
+      await seeConversation({ id: conversationId, readerId }, trx);
+      return Number(seen.numAffectedRows ?? 0);
     },
 
     /** Sets the AI context; clearing it ('.') also makes the persona forget the messages so far. */

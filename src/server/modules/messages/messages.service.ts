@@ -164,7 +164,9 @@ export function messagesService(
     /** Marks what the other side sent as seen and tells both people's tabs. */
     async markSeen(user: Pick<UserRow, 'id'>, conversationId: string): Promise<void> {
       const conversation = await participantConversation(user, conversationId);
-      const changed = await repo.markSeen(conversation, user.id);
+      // A tab marks seen on every message it shows; with nothing unread that costs no write at all.
+      if (repo.unreadFor(conversation, user.id) === 0) return;
+      const changed = await writes.run((trx) => repo.markSeen(conversation.id, user.id, trx));
       if (changed === 0) return;
       lists.forget(conversation.userLow, conversation.userHigh);
       emitter.toUsers([conversation.userLow, conversation.userHigh], 'messagesSeen', {
