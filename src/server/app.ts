@@ -67,8 +67,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const lists = conversationListCache({ enabled: !config.redisUrl });
   const accounts = accountsService(accountsRepo, uploads, () => lists.forgetAll());
 
-  await registerSecurity(app, { secure: config.secureCookies, allowedOrigins: config.allowedOrigins });
-  const overload = await registerOverloadProtection(app, config.overload);
+  const securityHeaders = await registerSecurity(app, {
+    secure: config.secureCookies,
+    allowedOrigins: config.allowedOrigins,
+  });
+  const overload = await registerOverloadProtection(app, config.overload, securityHeaders);
   await app.register(cookie);
   const spa = await serveWeb(app, deps.webRoot);
   await serveUploads(app, uploads.dir);

@@ -74,9 +74,9 @@ describe('loadConfig', () => {
 });
 
 describe('overload protection', () => {
-  it('refuses work past 100 ms of event-loop delay or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
+  it('refuses work past 50 ms of event-loop delay or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
     expect(loadConfig({}).overload).toEqual({
-      maxEventLoopDelayMs: 100,
+      maxEventLoopDelayMs: 50,
       maxEventLoopUtilization: 0,
       maxHeapUsedBytes: Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
       retryAfterSeconds: 2,

@@ -51,7 +51,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  OVERLOAD_MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(100),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(50),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   OVERLOAD_RETRY_AFTER: duration('2s'),

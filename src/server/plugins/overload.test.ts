@@ -108,6 +108,9 @@ describe('a server under pressure', () => {
     const refused = underPressure.at(-1);
     expect(refused?.headers.get('retry-after')).toBe('3');
     expect(refused?.body).toEqual({ error: ERRORS.serverBusy, code: 'server_busy' });
+    // Written outside Fastify's reply pipeline (to stay cheap), still with the headers every answer has.
+    expect(refused?.headers.get('cache-control')).toBe('no-store');
+    expect(refused?.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
 
     stopHog();
     // Free again once five sends in a row are taken: a share admitted by chance would not do that.

@@ -70,6 +70,8 @@ const SAMPLE_INTERVAL_MS = 1000;
 export async function registerOverloadProtection(
   app: FastifyInstance,
   config: OverloadConfig,
+  /** The headers every answer carries (security.ts), refusals included. */
+  headers: Readonly<Record<string, string>>,
 ): Promise<OverloadGauge> {
   const admission = admissionControl(config.maxEventLoopDelayMs);
   const gauge: OverloadGauge = {
@@ -99,10 +101,22 @@ export async function registerOverloadProtection(
   const sampler = setInterval(() => admission.sample(app.memoryUsage().eventLoopDelay), SAMPLE_INTERVAL_MS);
   sampler.unref();
   app.addHook('onClose', async () => clearInterval(sampler));
+  // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
+  // capacity every request still costs its refusal, and a cheap one leaves the CPU to the admitted work
+  // (measured: a refusal through the error handler cost a third of a delivered message; docs/performance.md).
+  const busyBody = JSON.stringify(SERVER_BUSY);
+  const busyHeaders = {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(busyBody)),
+    'cache-control': 'no-store',
+    'retry-after': retryAfter,
+  };
   app.addHook('onRequest', (request, reply, done) => {
     if (!admission.refuse() || !mayRefuse(request.method, request.url)) return done();
-    void reply.header('Retry-After', retryAfter);
-    done(busy);
+    void reply.hijack();
+    reply.raw.writeHead(503, busyHeaders);
+    reply.raw.end(busyBody);
   });
   return gauge;
 }

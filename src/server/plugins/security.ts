@@ -29,19 +29,19 @@ export function fromOwnPage(
  * CPU of a cached conversation-list read (docs/performance.md).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const collector = {
     setHeader(name: string, value: unknown) {
-      headers[name.toLowerCase()] = String(value);
+      headers.set(name.toLowerCase(), String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 /** `ws://` and `wss://` forms of the allowed origins, for the CSP of browsers that do not map 'self' to them. */
@@ -56,9 +56,13 @@ export interface SecurityOptions {
 
 /**
  * Security headers for every response, `Cache-Control: no-store` for every API answer (they carry people's
- * data), state changes only from our own pages, and the rate limiter that routes opt into.
+ * data), state changes only from our own pages, and the rate limiter that routes opt into. Returns the
+ * security headers, for answers written outside Fastify's reply pipeline (refusals under overload).
  */
-export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  opts: SecurityOptions,
+): Promise<Record<string, string>> {
   const allowed = new Set(opts.allowedOrigins);
   const headers = securityHeaders({
     contentSecurityPolicy: {
@@ -93,4 +97,5 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   await app.register(rateLimit, { global: false });
+  return headers;
 }
