@@ -3,7 +3,8 @@
  * personas; ~200 people send DMs through POST /api/messages at a modest steady rate and receive them on their
  * sockets; quiet phases alternate with phases where two clients loop over the slowest directory calls (Fiction tab
  * pages, a rare term, All), and control phases where they loop over the cheapest call. better-sqlite3 runs on the
- * event loop, so a slow query delays every chat message.
+ * event loop, so a slow query delays every chat message. The server runs with its default DIRECTORY_RATE_LIMIT, so
+ * a looping client is answered 429 past its allowance; it asks again at once, as an attacker would.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,8 @@ interface ChatResult {
 interface PhaseResult extends ChatResult {
   directoryCalls: number;
   directoryErrors: number;
+  /** Answered 429 by the per-person directory rate limit. */
+  directoryRefused: number;
   directoryP50: number;
   serverCpuPercent: number;
 }
@@ -188,6 +191,7 @@ async function hammer(
   stop: { now: boolean },
   latencies: number[],
   failures: string[],
+  refusals: { count: number },
 ): Promise<void> {
   let fictionCursor = '';
   while (!stop.now) {
@@ -199,8 +203,10 @@ async function hammer(
     for (const url of urls) {
       const t0 = performance.now();
       const res = await request(baseUrl, person, url);
-      latencies.push(performance.now() - t0);
-      if (!res.ok) failures.push(res.error ?? '');
+      // Past DIRECTORY_RATE_LIMIT a looping client is refused (and, like an attacker, asks again at once).
+      if (res.status === 429) refusals.count += 1;
+      else if (!res.ok) failures.push(res.error ?? '');
+      else latencies.push(performance.now() - t0);
       if (url === fiction) fictionCursor = res.headers?.get('x-next-cursor') ?? '';
     }
   }
@@ -217,12 +223,15 @@ async function phase(
   const stop = { now: false };
   const directoryLatencies: number[] = [];
   const directoryFailures: string[] = [];
+  const refusals = { count: 0 };
   const cpu0 = await cpuSecondsOf(server.pid);
   const t0 = performance.now();
   const loops =
     kind === 'quiet'
       ? []
-      : browsers.map((b) => hammer(server.baseUrl, b, kind, stop, directoryLatencies, directoryFailures));
+      : browsers.map((b) =>
+          hammer(server.baseUrl, b, kind, stop, directoryLatencies, directoryFailures, refusals),
+        );
   const chat = await chatPhase(server.baseUrl, people, sockets, round, kind);
   stop.now = true;
   await Promise.all(loops);
@@ -232,6 +241,7 @@ async function phase(
     ...chat,
     directoryCalls: directoryLatencies.length,
     directoryErrors: directoryFailures.length,
+    directoryRefused: refusals.count,
     directoryP50: percentile(directoryLatencies, 50),
     serverCpuPercent: (((await cpuSecondsOf(server.pid)) - cpu0) / seconds) * 100,
   };
@@ -239,7 +249,7 @@ async function phase(
 
 function row(round: number, label: string, r: PhaseResult): string {
   const directory = r.directoryCalls
-    ? `${r.directoryCalls} (${r.directoryErrors} errors), p50 ${r.directoryP50.toFixed(1)} ms`
+    ? `${r.directoryCalls} answered, p50 ${r.directoryP50.toFixed(1)} ms; ${r.directoryRefused} refused (429), ${r.directoryErrors} errors`
     : '–';
   return `| ${round + 1} | ${label} | ${r.delivered}/${r.sent} | ${r.errors}${r.firstError ? ` (${r.firstError})` : ''} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${directory} | ${r.serverCpuPercent.toFixed(0)} % |`;
 }
@@ -274,7 +284,7 @@ export async function runDirectoryHammer(): Promise<boolean> {
         (connected.failures.length ? ` (first failure: ${connected.failures[0]})` : ''),
     );
     console.log(
-      '| round | phase | delivered/sent | errors | chat p50 ms | chat p99 ms | directory calls | server CPU |\n|---|---|---|---|---|---|---|---|',
+      '| round | phase | delivered/sent | errors | chat p50 ms | chat p99 ms | directory calls (rate-limited per person) | server CPU |\n|---|---|---|---|---|---|---|---|',
     );
     const started = server;
     const measure = async (round: number, kind: PhaseKind) => {

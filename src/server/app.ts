@@ -121,7 +121,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     budget,
     lists,
   });
-  await registerPersonas(app, { db: deps.db, accounts: accountsRepo, uploads, lists });
+  await registerPersonas(app, {
+    db: deps.db,
+    accounts: accountsRepo,
+    uploads,
+    lists,
+    directoryRateLimitPerMinute: config.directoryRateLimitPerMinute,
+  });
   const actionsRepo = actionsRepository(deps.db.kysely);
   await app.register(signedInOnly(actionsRoutes), { actions: actionsService(actionsRepo) });
   await registerCharioteer(app, {

@@ -28,6 +28,7 @@ export async function startTestServer(
       DATA_DIR: testDb.dataDir,
       AUTH_RATE_LIMIT: '10000',
       MESSAGE_RATE_LIMIT: '100000',
+      DIRECTORY_RATE_LIMIT: '100000',
       // Tests share the process (and a busy machine) with their server; only overload tests turn this on.
       OVERLOAD_MAX_EVENT_LOOP_DELAY: '0',
       // Tests that need AI point AI_PROVIDER at the fake provider; nothing loads a model by accident.

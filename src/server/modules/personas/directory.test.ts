@@ -85,3 +85,28 @@ describe('GET /api/users/directory', () => {
     expect((await server.client().get('/api/users/directory')).status).toBe(401);
   });
 });
+
+describe('directory rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    // 60 a minute: the burst of 60 is the whole allowance, and it refills one a second.
+    limited = await startTestServer({ DIRECTORY_RATE_LIMIT: '60' });
+  });
+  afterAll(() => limited.close());
+
+  it('answers a person who asks too often with 429 and Retry-After, while others still browse', async () => {
+    const looper = await buildUser(limited.client());
+    const other = await buildUser(limited.client());
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await looper.client.get('/api/users/directory')).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await looper.client.get('/api/users/directory?q=fiction');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'Too many requests, please slow down and try again shortly',
+      code: 'rate_limited',
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await other.client.get('/api/users/directory')).status).toBe(200);
+  });
+});

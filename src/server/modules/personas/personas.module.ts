@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { ConversationListCache } from '../messages/conversation-list.cache.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -9,14 +10,24 @@ import { personasRoutes } from './personas.routes.js';
 import { personasService } from './personas.service.js';
 import { signedInOnly } from '../../plugins/session.js';
 
+const DIRECTORY_BURST = 60;
+
 /** AI personas: creation, the creator's edits, the directory and character cards. */
 export async function registerPersonas(
   app: FastifyInstance,
-  deps: { db: Db; accounts: AccountsRepository; uploads: UploadsService; lists: ConversationListCache },
+  deps: {
+    db: Db;
+    accounts: AccountsRepository;
+    uploads: UploadsService;
+    lists: ConversationListCache;
+    directoryRateLimitPerMinute: number;
+  },
 ): Promise<void> {
   const personas = personasService(personasRepository(deps.db), deps.accounts, deps.uploads, () =>
     deps.lists.forgetAll(),
   );
-  await app.register(signedInOnly(personasRoutes), { personas });
+  const perMinute = deps.directoryRateLimitPerMinute;
+  const directoryLimiter = tokenBuckets(perMinute, Math.min(perMinute, DIRECTORY_BURST));
+  await app.register(signedInOnly(personasRoutes), { personas, directoryLimiter });
   await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });
 }

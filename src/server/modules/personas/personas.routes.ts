@@ -5,7 +5,9 @@ import {
   NEXT_CURSOR_HEADER,
   UpdateAiFieldsRequest,
 } from '../../../contracts/personas.js';
-import { parseInput } from '../../lib/http-error.js';
+import { ERRORS } from '../../../contracts/errors.js';
+import { HttpError, parseInput } from '../../lib/http-error.js';
+import type { TokenBuckets } from '../../lib/rate-limiter.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
@@ -15,9 +17,13 @@ const CREATE_BODY_LIMIT = 3 * 1024 * 1024;
 /** SPEC §7 persona calls: createAI, updateAiFields and the directory. */
 export async function personasRoutes(
   app: FastifyInstance,
-  deps: { personas: PersonasService },
+  deps: {
+    personas: PersonasService;
+    /** Per person: two people looping over searches must not take the CPU everyone's chat needs. */
+    directoryLimiter: TokenBuckets;
+  },
 ): Promise<void> {
-  const { personas } = deps;
+  const { personas, directoryLimiter } = deps;
 
   app.post('/api/ai/createAI', { bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
     const creator = request.user;
@@ -33,6 +39,11 @@ export async function personasRoutes(
   });
 
   app.get('/api/users/directory', async (request, reply) => {
+    const userId = request.user.id;
+    if (!directoryLimiter.take(userId)) {
+      void reply.header('Retry-After', String(Math.ceil(directoryLimiter.msUntilNext(userId) / 1000)));
+      throw new HttpError(429, ERRORS.tooManyRequests, 'rate_limited');
+    }
     const { entries, nextCursor } = await personas.directory(parseInput(DirectoryQuery, request.query));
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return entries;
