@@ -79,6 +79,18 @@ describe('conversationListCache', () => {
     expect(loads).toEqual(['a', 'b', 'c', 'b']);
   });
 
+  it('reads a list afresh once it is older than maxAgeMs, for changes made outside the app', async () => {
+    let clock = 0;
+    const cache = conversationListCache({ enabled: true, maxAgeMs: 60_000, now: () => clock });
+    let loads = 0;
+    const load = () => Promise.resolve(`list ${++loads}`);
+    await cache.read('ada', load);
+    clock = 59_999;
+    expect(await cache.read('ada', load)).toBe('list 1');
+    clock = 60_000;
+    expect(await cache.read('ada', load)).toBe('list 2');
+  });
+
   it('switched off, every read loads', async () => {
     const cache = conversationListCache({ enabled: false });
     let loads = 0;

@@ -8,7 +8,9 @@
  * because it may have read the rows from before the commit.
  *
  * The cache only knows this process's writes, so it is switched off when several processes share the
- * database (REDIS_URL set): there every read goes to the database.
+ * database (REDIS_URL set): there every read goes to the database. A list is also read afresh once it is a
+ * minute old, which bounds how long a change made outside the app (an operator freezing an account in the
+ * database) stays unseen.
  */
 export interface ConversationListCache {
   /** The cached list of `userId`, or what `load` builds (one load per person at a time). */
@@ -20,18 +22,26 @@ export interface ConversationListCache {
 }
 
 const DEFAULT_MAX_LISTS = 10_000;
+const DEFAULT_MAX_AGE_MS = 60_000;
+
+interface CachedList {
+  json: string;
+  readAt: number;
+}
 
 export function conversationListCache(
-  options: { enabled: boolean; maxLists?: number } = { enabled: true },
+  options: { enabled: boolean; maxLists?: number; maxAgeMs?: number; now?: () => number } = { enabled: true },
 ): ConversationListCache {
   const maxLists = options.maxLists ?? DEFAULT_MAX_LISTS;
-  const lists = new Map<string, string>();
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  const lists = new Map<string, CachedList>();
   const loading = new Map<string, Promise<string>>();
 
-  function keep(userId: string, json: string): void {
+  function keep(userId: string, list: CachedList): void {
     // Maps iterate in insertion order: re-inserting on use makes the first key the least recently used.
     lists.delete(userId);
-    lists.set(userId, json);
+    lists.set(userId, list);
     if (lists.size > maxLists) lists.delete(lists.keys().next().value as string);
   }
 
@@ -42,18 +52,19 @@ export function conversationListCache(
   return {
     read(userId, load) {
       const cached = lists.get(userId);
-      if (cached !== undefined) {
+      if (cached !== undefined && now() - cached.readAt < maxAgeMs) {
         keep(userId, cached);
-        return Promise.resolve(cached);
+        return Promise.resolve(cached.json);
       }
       const pending = loading.get(userId);
       if (pending) return pending;
+      const readAt = now();
       const started = load().then(
         (json) => {
           // Still ours only if no write forgot this person while the rows were being read.
           if (loading.get(userId) === started) {
             loading.delete(userId);
-            keep(userId, json);
+            keep(userId, { json, readAt });
           }
           return json;
         },
