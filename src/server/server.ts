@@ -19,8 +19,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = openDatabase(config.database, (error) =>
-    console.warn(`database connection lost: ${error.message}`),
+  const db = openDatabase(
+    config.database,
+    (error) => console.warn(`database connection lost: ${error.message}`),
+    (message) => console.warn(`database checkpoint failed: ${message}`),
   );
   await migrateToLatest(db);
   await seedStarterPersonas(db.kysely);

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 
 export type Engine = Config['database']['kind'];
 
@@ -25,6 +26,7 @@ export interface Db {
 export function openDatabase(
   database: Config['database'],
   onIdleClientError: (error: Error) => void = () => {},
+  onCheckpointError: (message: string) => void = () => {},
 ): Db {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
@@ -47,9 +49,16 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run on a worker thread (sqlite-checkpointer.ts), never inside a commit on the event loop.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(database.file, onCheckpointError);
+  const closing = {
+    prepare: sqlite.prepare.bind(sqlite),
+    close: () => (checkpointer.stop(), sqlite.close()),
+  };
   return {
     kysely: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+      dialect: new SqliteDialect({ database: reusingStatements(closing) }),
       plugins,
     }),
     engine: 'sqlite',

@@ -11,9 +11,10 @@ import * as discussionTurnCutShort from './migrations/008-discussion-turn-cut-sh
 import * as personaOpeningMessage from './migrations/009-persona-opening-message.js';
 import * as conversationUnreadCounts from './migrations/010-conversation-unread-counts.js';
 import * as directorySearch from './migrations/011-directory-search.js';
+import * as leanMessageWrites from './migrations/012-lean-message-writes.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-messages': messages,
   '003-persona-directory': personaDirectory,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-persona-opening-message': personaOpeningMessage,
   '010-conversation-unread-counts': conversationUnreadCounts,
   '011-directory-search': directorySearch,
+  '012-lean-message-writes': leanMessageWrites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -47,6 +47,12 @@ export interface ConversationsTable {
   /** Messages from user_high that user_low has not seen yet (and the reverse): kept with each write. */
   unreadLow: Generated<number>;
   unreadHigh: Generated<number>;
+  /**
+   * The smallest id of a message from the other side that user_low (user_high) may not have seen; '' when none.
+   * Seen marks walk the conversation's messages from here instead of keeping an index of unseen ones.
+   */
+  unseenFromLow: Generated<string>;
+  unseenFromHigh: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,12 +13,22 @@ export function userByIdQuery(db: Kysely<Database>) {
     (await byId({ id }, trx)).rows[0];
 }
 
+/** What sending a message needs to know of its recipient: only these columns, read on every send. */
+export type Recipient = Pick<UserRow, 'id' | 'isFrozen' | 'isAi' | 'openingMessage'>;
+
 /** User rows; no rules here, only queries. */
 export function accountsRepository(db: Kysely<Database>) {
   const userById = userByIdQuery(db);
+  // A persona's row carries its prompt and memory (kilobytes); a send reads none of that.
+  const recipientById = compiledOnce(db, (p: Param<'id'>) =>
+    db.selectFrom('users').select(['id', 'isFrozen', 'isAi', 'openingMessage']).where('id', '=', p('id')),
+  );
   return {
     findById(id: string, trx: Executor = db): Promise<UserRow | undefined> {
       return userById(id, trx);
+    },
+    async findRecipient(id: string): Promise<Recipient | undefined> {
+      return (await recipientById({ id })).rows[0];
     },
     findByUsername(username: string, trx: Executor = db): Promise<UserRow | undefined> {
       return trx.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();

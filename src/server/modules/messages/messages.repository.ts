@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { compiledOnce, type Param } from '../../db/compiled-query.js';
 import { conversationListQuery, type ConversationListRow } from './conversation-list.query.js';
 import type { Engine } from '../../db/database.js';
@@ -18,13 +18,56 @@ export interface LatestMessage {
   recipientId: string;
   text: string;
   at: string;
-  /** Whether a persona's opening message is stored with a new conversation (it is unread for the sender). */
-  withOpening: boolean;
+  /** The message's id: where the recipient's unseen messages start if nothing was unread. */
+  messageId: string;
+  /** The persona's opening message stored with a new conversation (unread for the sender), if any. */
+  openingId: string | null;
 }
 
 /** 1 when the message's sender is not this side of the pair: the message is unread for that side. */
 const unreadFor = (side: 'userLow' | 'userHigh') =>
   sql<number>`case when ${sql.ref('excluded.lastSenderId')} = ${sql.ref(`conversations.${side}`)} then 0 else 1 end`;
+
+/**
+ * A side's `unseen_from` after a message from `sender` with id `messageId`: unchanged when the side sent it,
+ * otherwise the smaller of the two, or the message's own id when nothing was unread (a stale value is dropped).
+ * The minimum, not the latest, so a message stored out of id order (another process's clock) is still found.
+ */
+const unseenFromAfter = (
+  side: 'Low' | 'High',
+  conversation: string,
+  sender: RawBuilder<unknown>,
+  messageId: RawBuilder<unknown>,
+) => {
+  const current = sql.ref(`${conversation}unseenFrom${side}`);
+  return sql<string>`case
+    when ${sender} = ${sql.ref(`${conversation}user${side}`)} then ${current}
+    when ${sql.ref(`${conversation}unread${side}`)} = 0 or ${messageId} < ${current} then ${messageId}
+    else ${current} end`;
+};
+
+/**
+ * Marks seen what the other side sent, walking the conversation's (conversation_id, id) index from the reader's
+ * unseen_from rather than the whole conversation.
+ */
+export function seenWalk(db: Kysely<Database>, p: Param<'conversationId' | 'readerId'>) {
+  return db
+    .updateTable('messages')
+    .set({ seen: 1 })
+    .where('conversationId', '=', p('conversationId'))
+    .where('id', '>=', (eb) =>
+      eb
+        .selectFrom('conversations')
+        .select(
+          sql<string>`case when user_low = ${p('readerId')} then unseen_from_low else unseen_from_high end`.as(
+            'unseenFrom',
+          ),
+        )
+        .where('id', '=', p('conversationId')),
+    )
+    .where('senderId', '!=', p('readerId'))
+    .where('seen', '=', 0);
+}
 
 /**
  * Conversations and messages; queries only, no rules. The queries on the chat's hot path are compiled
@@ -45,7 +88,21 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
   // otherwise updated, with the recipient's unread count going up by one.
   const upsertLatest = compiledOnce(
     db,
-    (p: Param<'id' | 'userLow' | 'userHigh' | 'text' | 'senderId' | 'at' | 'unreadLow' | 'unreadHigh'>) =>
+    (
+      p: Param<
+        | 'id'
+        | 'userLow'
+        | 'userHigh'
+        | 'text'
+        | 'senderId'
+        | 'at'
+        | 'messageId'
+        | 'unreadLow'
+        | 'unreadHigh'
+        | 'unseenFromLow'
+        | 'unseenFromHigh'
+      >,
+    ) =>
       db
         .insertInto('conversations')
         .values({
@@ -57,6 +114,8 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
           lastSeen: 0,
           unreadLow: p('unreadLow'),
           unreadHigh: p('unreadHigh'),
+          unseenFromLow: p('unseenFromLow'),
+          unseenFromHigh: p('unseenFromHigh'),
           createdAt: p('at'),
           updatedAt: p('at'),
         })
@@ -68,11 +127,24 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
             updatedAt: eb.ref('excluded.updatedAt'),
             unreadLow: sql<number>`${sql.ref('conversations.unreadLow')} + ${unreadFor('userLow')}`,
             unreadHigh: sql<number>`${sql.ref('conversations.unreadHigh')} + ${unreadFor('userHigh')}`,
+            unseenFromLow: unseenFromAfter(
+              'Low',
+              'conversations.',
+              sql.ref('excluded.lastSenderId'),
+              sql`${p('messageId')}`,
+            ),
+            unseenFromHigh: unseenFromAfter(
+              'High',
+              'conversations.',
+              sql.ref('excluded.lastSenderId'),
+              sql`${p('messageId')}`,
+            ),
           })),
         )
-        .returningAll(),
+        // Only the id: whether it is the new one tells whether this message started the conversation.
+        .returning('id'),
   );
-  const setLatest = compiledOnce(db, (p: Param<'id' | 'text' | 'senderId' | 'at'>) =>
+  const setLatest = compiledOnce(db, (p: Param<'id' | 'text' | 'senderId' | 'at' | 'messageId'>) =>
     db
       .updateTable('conversations')
       .set({
@@ -82,6 +154,8 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
         updatedAt: p('at'),
         unreadLow: sql<number>`unread_low + case when user_low = ${p('senderId')} then 0 else 1 end`,
         unreadHigh: sql<number>`unread_high + case when user_high = ${p('senderId')} then 0 else 1 end`,
+        unseenFromLow: unseenFromAfter('Low', '', sql`${p('senderId')}`, sql`${p('messageId')}`),
+        unseenFromHigh: unseenFromAfter('High', '', sql`${p('senderId')}`, sql`${p('messageId')}`),
       })
       .where('id', '=', p('id')),
   );
@@ -114,14 +188,7 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       .orderBy('id', 'desc')
       .limit(p('limit')),
   );
-  const seeMessages = compiledOnce(db, (p: Param<'conversationId' | 'readerId'>) =>
-    db
-      .updateTable('messages')
-      .set({ seen: 1 })
-      .where('conversationId', '=', p('conversationId'))
-      .where('senderId', '!=', p('readerId'))
-      .where('seen', '=', 0),
-  );
+  const seeMessages = compiledOnce(db, (p: Param<'conversationId' | 'readerId'>) => seenWalk(db, p));
   const seeConversation = compiledOnce(db, (p: Param<'id' | 'readerId'>) =>
     db
       .updateTable('conversations')
@@ -154,10 +221,11 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
      * Makes the pair's conversation end with this message: creates it with the first message (unread for
      * the recipient, and the opening message unread for the sender) or updates it, in one statement.
      */
-    async recordLatest(message: LatestMessage, trx: Executor): Promise<ConversationRow> {
+    async recordLatest(message: LatestMessage, trx: Executor): Promise<Pick<ConversationRow, 'id'>> {
       const pair = orderedPair(message.senderId, message.recipientId);
       const senderIsLow = pair.userLow === message.senderId;
-      const senderUnread = message.withOpening ? 1 : 0;
+      const senderUnread = message.openingId ? 1 : 0;
+      const senderUnseenFrom = message.openingId ?? '';
       const {
         rows: [row],
       } = await upsertLatest(
@@ -167,8 +235,11 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
           text: message.text,
           senderId: message.senderId,
           at: message.at,
+          messageId: message.messageId,
           unreadLow: senderIsLow ? senderUnread : 1,
           unreadHigh: senderIsLow ? 1 : senderUnread,
+          unseenFromLow: senderIsLow ? senderUnseenFrom : message.messageId,
+          unseenFromHigh: senderIsLow ? message.messageId : senderUnseenFrom,
         },
         trx,
       );
@@ -181,14 +252,9 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     /** A message was added to an existing conversation: it becomes the latest, unread for the other side. */
-    async setLatest(
-      conversationId: string,
-      text: string,
-      senderId: string,
-      at: string,
-      trx: Executor,
-    ): Promise<void> {
-      await setLatest({ id: conversationId, text, senderId, at }, trx);
+    async setLatest(message: Omit<MessageRow, 'seen'>, trx: Executor): Promise<void> {
+      const { conversationId, text, senderId, createdAt, id } = message;
+      await setLatest({ id: conversationId, text, senderId, at: createdAt, messageId: id }, trx);
     },
 
     /** A user's conversations, newest update first, with the other party and the unread count. */

@@ -71,7 +71,7 @@ export function messagesService(
         throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
       if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
       if (!sendLimiter.take(sender.id)) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
-      const recipient = isId(input.recipientId) ? await accounts.findById(input.recipientId) : undefined;
+      const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
       if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
 
       const now = nowIso();
@@ -88,7 +88,8 @@ export function messagesService(
             recipientId: recipient.id,
             text: input.message,
             at: now,
-            withOpening: openingText !== '',
+            messageId,
+            openingId: openingText ? openingId : null,
           },
           trx,
         );

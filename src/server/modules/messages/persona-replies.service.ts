@@ -132,7 +132,7 @@ export function personaRepliesService(deps: {
       };
       await repo.transaction(async (trx) => {
         await repo.insertMessage(row, trx);
-        await repo.setLatest(job.conversationId, stored, persona.id, row.createdAt, trx);
+        await repo.setLatest(row, trx);
       });
       lists.forget(job.userId, persona.id);
       writing.delete(job.conversationId);

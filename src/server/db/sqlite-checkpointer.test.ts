@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+function tempFile(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-checkpoint-'));
+  dirs.push(dir);
+  return path.join(dir, 'db.sqlite');
+}
+
+const walBytes = (file: string) => (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SQLite checkpoints run off the event loop', () => {
+  it('the app’s connection never checkpoints, yet the WAL stays small while 16 MB are written', async () => {
+    const file = tempFile();
+    const errors: string[] = [];
+    const db = openDatabase({ kind: 'sqlite', file }, undefined, (message) => errors.push(message));
+    const k = db.kysely;
+    const { rows } = await sql<Record<string, number>>`pragma wal_autocheckpoint`.execute(k);
+    expect(Object.values(rows[0] ?? {})).toEqual([0]);
+
+    await sql`create table blobs (id integer primary key, body blob not null)`.execute(k);
+    const chunk = Buffer.alloc(256 * 1024, 7);
+    let largestWal = 0;
+    for (let i = 0; i < 64; i += 1) {
+      await sql`insert into blobs (body) values (${chunk})`.execute(k);
+      largestWal = Math.max(largestWal, walBytes(file));
+      await pause(20);
+    }
+    // Without a checkpointer the WAL would hold every page written (over 16 MB); the worker keeps restarting it.
+    expect(largestWal).toBeLessThan(8 * 1024 * 1024);
+    const copied = new SQLite(file, { readonly: true });
+    expect(copied.prepare('select count(*) as n from blobs').get()).toEqual({ n: 64 });
+    copied.close();
+    await k.destroy();
+    expect(errors).toEqual([]);
+  });
+});
