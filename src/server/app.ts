@@ -57,15 +57,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
 
   const cookies = { secure: config.secureCookies };
-  const sessions = sessionsService(sessionsRepository(deps.db.kysely), {
-    ttlSeconds: config.sessionTtlSeconds,
-    maxAgeSeconds: config.sessionMaxAgeSeconds,
-  });
+  // Several processes (REDIS_URL) write the same database, and a cache only hears its own process's writes.
+  const singleProcess = !config.redisUrl;
+  const sessions = sessionsService(
+    sessionsRepository(deps.db.kysely),
+    { ttlSeconds: config.sessionTtlSeconds, maxAgeSeconds: config.sessionMaxAgeSeconds },
+    { usersChangedElsewhere: singleProcess ? deps.db.writesElsewhere : undefined },
+  );
   const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
   const accountsRepo = accountsRepository(deps.db.kysely);
-  // Several processes (REDIS_URL) write the same database, and a cache only hears its own process's writes.
-  const lists = conversationListCache({ enabled: !config.redisUrl });
-  const accounts = accountsService(accountsRepo, uploads, () => lists.forgetAll());
+  const lists = conversationListCache({ enabled: singleProcess });
+  const accounts = accountsService(accountsRepo, uploads, () => {
+    lists.forgetAll();
+    sessions.forgetUsers();
+  });
 
   const securityHeaders = await registerSecurity(app, {
     secure: config.secureCookies,

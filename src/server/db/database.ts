@@ -20,6 +20,12 @@ export type Engine = Config['database']['kind'];
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /**
+   * SQLite only: a number that changes whenever another connection (another process, an operator's shell)
+   * commits to the file, and never for this connection's own writes (`PRAGMA data_version`, about 1 µs). Lets
+   * a cache of rows this process writes notice changes made outside it.
+   */
+  writesElsewhere?: () => number;
 }
 
 /** Opens the configured database: a SQLite file in WAL mode by default, PostgreSQL for a postgres:// URL. */
@@ -56,7 +62,9 @@ export function openDatabase(
     prepare: sqlite.prepare.bind(sqlite),
     close: () => (checkpointer.stop(), sqlite.close()),
   };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
   return {
+    writesElsewhere: () => dataVersion.get() as number,
     kysely: new Kysely<Database>({
       dialect: new SqliteDialect({ database: reusingStatements(closing) }),
       plugins,

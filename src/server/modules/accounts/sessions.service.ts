@@ -33,20 +33,73 @@ interface CachedSession {
   freshUntil: number;
 }
 
+interface CachedUser {
+  user: UserRow;
+  freshUntil: number;
+}
+
 const CACHE_FRESH_MS = 60_000;
 const CACHE_MAX = 100_000;
 
+export interface SessionCacheOptions {
+  /**
+   * Given, users' rows are kept too (reading one cost about a fifth of a cached API call): a number that changes
+   * whenever the database was written other than by this process (Db.writesElsewhere), so that a change made
+   * outside it (an operator freezing an account) is seen at once. This process's own profile changes call
+   * forgetUsers.
+   */
+  usersChangedElsewhere?: () => number;
+}
+
 /**
  * Opaque-token sessions (DESIGN §2): the browser holds the token, the database only its hash.
- * Every API request resolves its cookie, so the session rows are cached in memory: a request then reads
- * only its user row (fresh, so a frozen account or a renamed user is seen at once). Logging out and
- * "sign out other sessions" drop the entries here at once and, through `onRevoked`, in every process.
+ * Every API request resolves its cookie, so the session rows are cached in memory, and, on SQLite in a single
+ * process, their users' rows (forgotten at once when a profile changes or the database is written from outside,
+ * so a frozen or renamed account is seen at once either way).
+ * Logging out and "sign out other sessions" drop the entries here at once and, through `onRevoked`, in every
+ * process.
  */
-export function sessionsService(repo: SessionsRepository, lifetimes: SessionLifetimes) {
+export function sessionsService(
+  repo: SessionsRepository,
+  lifetimes: SessionLifetimes,
+  options: SessionCacheOptions = {},
+) {
   const ttlMs = lifetimes.ttlSeconds * 1000;
   const maxAgeMs = lifetimes.maxAgeSeconds * 1000;
   const cache = new Map<string, CachedSession>();
+  const users = new Map<string, CachedUser>();
+  // Bumped by forgetUsers: a row read before a change is not kept after it.
+  let usersGeneration = 0;
+  const { usersChangedElsewhere } = options;
+  let elsewhereVersion = usersChangedElsewhere?.();
   const revocationListeners: Array<(revocation: Revocation) => void> = [];
+
+  function forgetUsers(): void {
+    users.clear();
+    usersGeneration += 1;
+  }
+
+  function rememberUser(user: UserRow, now: number, generation: number): void {
+    if (!usersChangedElsewhere || generation !== usersGeneration) return;
+    users.delete(user.id);
+    if (users.size >= CACHE_MAX) users.delete(users.keys().next().value ?? '');
+    // Shared by every request of this person until it is forgotten: nobody may change it in place.
+    users.set(user.id, { user: Object.freeze(user), freshUntil: now + CACHE_FRESH_MS });
+  }
+
+  async function userOf(userId: string, now: number): Promise<UserRow | undefined> {
+    const version = usersChangedElsewhere?.();
+    if (version !== elsewhereVersion) {
+      elsewhereVersion = version;
+      forgetUsers();
+    }
+    const cached = users.get(userId);
+    if (cached && cached.freshUntil > now) return cached.user;
+    const generation = usersGeneration;
+    const user = await repo.findUser(userId);
+    if (user) rememberUser(user, now, generation);
+    return user;
+  }
 
   function remember(tokenHash: string, entry: CachedSession): void {
     cache.delete(tokenHash);
@@ -77,12 +130,14 @@ export function sessionsService(repo: SessionsRepository, lifetimes: SessionLife
   ): Promise<{ session: CachedSession; user: UserRow } | undefined> {
     const cached = cache.get(tokenHash);
     if (cached && cached.freshUntil > now && cached.expiresAt > now) {
-      const user = await repo.findUser(cached.userId);
+      const user = await userOf(cached.userId, now);
       return user ? { session: cached, user } : undefined;
     }
     cache.delete(tokenHash);
+    const generation = usersGeneration;
     const found = await repo.findLive(tokenHash, new Date(now).toISOString());
     if (!found) return undefined;
+    rememberUser(found.user, now, generation);
     const session = {
       userId: found.session.userId,
       createdAt: Date.parse(found.session.createdAt),
@@ -153,6 +208,9 @@ export function sessionsService(repo: SessionsRepository, lifetimes: SessionLife
 
     /** Applies a revocation made in another process. */
     forget,
+
+    /** Someone's profile changed: every cached user row is read again (profile edits are rare). */
+    forgetUsers,
 
     async sweepExpired(): Promise<void> {
       await repo.deleteExpired(new Date().toISOString());

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import type { UserRow } from '../../db/schema.js';
@@ -47,13 +48,22 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
   });
 
-  it('a frozen account’s sessions stop working at once', async () => {
+  it('a frozen account’s sessions stop working at once, though its row was cached', async () => {
     const me = await buildUser(server.client());
-    await server.testDb.db.kysely
-      .updateTable('users')
-      .set({ isFrozen: 1 })
-      .where('id', '=', me.user._id)
-      .execute();
+    expect((await me.client.get('/api/users/me')).status).toBe(200);
+    // Accounts are frozen by an operator, from outside the app: on SQLite through a connection of their own.
+    const { database } = server.testDb;
+    if (database.kind === 'sqlite') {
+      const operator = new SQLite(database.file);
+      operator.prepare('update users set is_frozen = 1 where id = ?').run(me.user._id);
+      operator.close();
+    } else {
+      await server.testDb.db.kysely
+        .updateTable('users')
+        .set({ isFrozen: 1 })
+        .where('id', '=', me.user._id)
+        .execute();
+    }
     expect((await me.client.get('/api/users/me')).status).toBe(401);
     const login = await server
       .client()
@@ -224,6 +234,41 @@ describe('session cache', () => {
     await sessions.end(live?.tokenHash ?? '');
     expect(await sessions.resolve(token)).toBeUndefined();
     expect(revoked).toEqual([{ tokenHash: live?.tokenHash }]);
+  });
+
+  it('keeps users’ rows when told of writes made elsewhere, forgetting them on a profile change or such a write', async () => {
+    const { repo, calls } = countingRepo();
+    let elsewhere = 1;
+    const sessions = sessionsService(repo, lifetimes, { usersChangedElsewhere: () => elsewhere });
+    const { token } = await sessions.start('u1');
+    for (let i = 0; i < 3; i += 1) await sessions.resolve(token);
+    expect(calls).toEqual({ findLive: 1, findUser: 0 });
+    sessions.forgetUsers();
+    await sessions.resolve(token);
+    await sessions.resolve(token);
+    expect(calls.findUser).toBe(1);
+    elsewhere = 2;
+    await sessions.resolve(token);
+    expect(calls.findUser).toBe(2);
+  });
+
+  it('does not keep a user row read before a profile change that committed while it was read', async () => {
+    const { repo, calls } = countingRepo();
+    const sessions = sessionsService(repo, lifetimes, { usersChangedElsewhere: () => 1 });
+    const { token } = await sessions.start('u1');
+    await sessions.resolve(token);
+    sessions.forgetUsers();
+    const findUser = repo.findUser;
+    // The read is under way when the change commits and forgets.
+    repo.findUser = async (id) => {
+      const row = await findUser(id);
+      sessions.forgetUsers();
+      return row;
+    };
+    await sessions.resolve(token);
+    repo.findUser = findUser;
+    await sessions.resolve(token);
+    expect(calls.findUser).toBe(2);
   });
 
   it('drops other sessions of a user when told by another process, keeping the one named', async () => {
