@@ -77,3 +77,24 @@ test.describe('log in / sign up tabs', () => {
     });
   }
 });
+
+test.describe('the prerendered login page', () => {
+  test('paints before any of the app’s scripts is requested, then the app takes it over', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    // Hydrated: switching to sign-up is the app's own work (no request, a different form).
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).toBeLessThan(Infinity);
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+  });
+});

@@ -63,10 +63,26 @@ function inlineStylesheets(template) {
   });
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * The page template with its scripts out of the first frame's way: on a fast link the entry module arrived,
+ * compiled and ran (half a megabyte, its preloaded chunks alongside) before Chromium drew the prerendered HTML.
+ * Here public/after-first-paint.js imports the entry once the page has painted, and the entry fetches its own
+ * chunks; nothing needs them to paint, forms post without them, and what someone types before hydration is kept.
+ */
+function scriptsAfterFirstPaint(template) {
+  const found = ENTRY_SCRIPT.exec(template);
+  if (!found) throw new Error('[build] index.html has no module entry script');
+  const starter = `<script defer src="/after-first-paint.js" data-entry="${found[1]}"></script>`;
+  return fill(template.replace(found[0], '').replace(MODULE_PRELOAD, ''), '</body>', `${starter}\n  </body>`);
+}
+
 /**
  * Renders the visitor pages to HTML in dist/web/prerendered/ (served by src/server/plugins/static-files.ts),
- * each the built index.html with the page inside #root and its CSS inline: the same hashed script tags, and
- * the page paints as soon as its HTML is in; the scripts hydrate it when they arrive.
+ * each the built index.html with the page inside #root and its CSS inline, so the page paints as soon as its
+ * HTML is in; the app hydrates it after that first frame (scriptsAfterFirstPaint).
  */
 async function prerenderPages() {
   const bundle = path.join(ROOT, 'dist', 'prerender');
@@ -83,7 +99,9 @@ async function prerenderPages() {
     'warn',
   ]);
   const { prerender } = await import(pathToFileURL(path.join(bundle, 'prerender.js')).href);
-  const template = inlineStylesheets(fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8'));
+  const template = scriptsAfterFirstPaint(
+    inlineStylesheets(fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8')),
+  );
   const target = path.join(WEB_ROOT, 'prerendered');
   fs.mkdirSync(target);
   for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
