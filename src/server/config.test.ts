@@ -1,5 +1,6 @@
 import path from 'node:path';
 import v8 from 'node:v8';
+import { connectionCapFor, openFilesLimit } from './lib/open-files-limit.js';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -80,7 +81,19 @@ describe('overload protection', () => {
       maxEventLoopUtilization: 0,
       maxHeapUsedBytes: Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
       retryAfterSeconds: 2,
+      maxConnections: connectionCapFor(openFilesLimit()),
     });
+  });
+
+  it('caps connections below the open-files limit, keeping a tenth of it (64 to 1,024) for everything else', () => {
+    const limits = (soft: string) =>
+      `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                20000                files\n`;
+    expect(openFilesLimit(limits('20000'))).toBe(20000);
+    expect(openFilesLimit(limits('unlimited'))).toBeUndefined();
+    expect(openFilesLimit('')).toBeUndefined();
+    expect([20000, 1024, 256, undefined].map(connectionCapFor)).toEqual([18976, 922, 192, 0]);
+    // On this machine the limit is readable, so the server does cap.
+    expect(loadConfig({}).overload.maxConnections).toBeGreaterThan(0);
   });
 
   it('reads each threshold, 0 turning a check off', () => {
@@ -89,12 +102,14 @@ describe('overload protection', () => {
       OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0.95',
       OVERLOAD_MAX_HEAP_MB: '512',
       OVERLOAD_RETRY_AFTER: '5s',
+      OVERLOAD_MAX_CONNECTIONS: '0',
     });
     expect(overload).toEqual({
       maxEventLoopDelayMs: 0,
       maxEventLoopUtilization: 0.95,
       maxHeapUsedBytes: 512 * 1024 * 1024,
       retryAfterSeconds: 5,
+      maxConnections: 0,
     });
   });
 });

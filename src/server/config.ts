@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { connectionCapFor, openFilesLimit } from './lib/open-files-limit.js';
 import { z } from 'zod';
 
 /** SESSION_TTL accepts seconds ("3600") or a number with a unit ("30d", "12h", "45m", "90s"). */
@@ -56,6 +57,7 @@ const EnvSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   OVERLOAD_RETRY_AFTER: duration('2s'),
+  OVERLOAD_MAX_CONNECTIONS: z.coerce.number().int().min(0).optional(),
   AI_PROVIDER: z
     .enum(['local', 'openai-compatible', 'anthropic', 'google', 'off'], {
       error: 'must be one of local, openai-compatible, anthropic, google, off',
@@ -124,6 +126,11 @@ export interface OverloadConfig {
   maxHeapUsedBytes: number;
   /** How long a refused client is told to wait before retrying. */
   retryAfterSeconds: number;
+  /**
+   * Open connections (HTTP and sockets) past which new ones are closed at once: running out of file descriptors
+   * makes every later open fail, even the process's own reads of its memory use. 0: no cap.
+   */
+  maxConnections: number;
 }
 
 export type AiConfig =
@@ -208,6 +215,7 @@ function overloadConfig(e: z.infer<typeof EnvSchema>): OverloadConfig {
         ? Math.floor(heapLimit * HEAP_SHARE_BEFORE_REFUSING)
         : e.OVERLOAD_MAX_HEAP_MB * MB,
     retryAfterSeconds: e.OVERLOAD_RETRY_AFTER,
+    maxConnections: e.OVERLOAD_MAX_CONNECTIONS ?? connectionCapFor(openFilesLimit()),
   };
 }
 

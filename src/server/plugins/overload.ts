@@ -74,6 +74,10 @@ export async function registerOverloadProtection(
   headers: Readonly<Record<string, string>>,
 ): Promise<OverloadGauge> {
   const admission = admissionControl(config.maxEventLoopDelayMs);
+  // Past the cap Node closes each new connection as it is accepted, so a flood of connections cannot use up the
+  // process's file descriptors (at the limit even under-pressure's memory sampling failed, and took the process
+  // down with an uncaught EMFILE).
+  if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
   const gauge: OverloadGauge = {
     mustRefuse: () => app.isUnderPressure() || admission.refuse(),
     retryAfterMs: config.retryAfterSeconds * 1000,

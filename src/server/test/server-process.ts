@@ -45,10 +45,18 @@ export async function startServerProcess(
   entry = 'src/server/server.ts',
   /** Extra node flags, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   nodeArgs: string[] = [],
+  /** A lower open-files limit (`ulimit -n`) for the process, as a small server might have. */
+  openFiles?: number,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../../..');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const args = [...nodeArgs, '--import', 'tsx', entry];
+  // The shell lowers the limit and then becomes node (exec), so the pid is the server's own.
+  const [command, commandArgs] =
+    openFiles === undefined
+      ? [process.execPath, args]
+      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$@"`, process.execPath, ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
