@@ -30,12 +30,6 @@ export interface UserSet {
   byId: Map<string, Member>;
   /** Keep-alive connections shared by the set's users, as a browser keeps one open per tab. */
   pool: Pool;
-  /**
-   * As many connections as requests in flight, for the open loop: past capacity every message due must reach the
-   * server (many people each sending from their own browser), not queue behind a busy pool in the generator,
-   * where the server could neither see nor refuse it and the wait would be the generator's own.
-   */
-  openPool: Pool;
 }
 
 let listener: Listener | undefined;
@@ -57,7 +51,6 @@ export function newUserSet(baseUrl: string): UserSet {
     members: [],
     byId: new Map(),
     pool: new Pool(baseUrl, { connections: POOL_CONNECTIONS }),
-    openPool: new Pool(baseUrl, { connections: null }),
   };
 }
 
@@ -192,7 +185,6 @@ export async function sendMessage(
   text: string,
   path: SendPath,
   signal?: AbortSignal,
-  pool: Pool = set.pool,
 ): Promise<SendOutcome> {
   if (path === 'socket') {
     const socket = from.socket;
@@ -207,7 +199,7 @@ export async function sendMessage(
     }
   }
   try {
-    const res = await pool.request({
+    const res = await set.pool.request({
       signal,
       path: '/api/messages',
       method: 'POST',

@@ -54,7 +54,7 @@ async function openIdle(command: Extract<Command, { kind: 'idle' }>): Promise<Co
     for (const m of batch) if (m.socket) idle.push(m.socket);
     connected += batch.filter((m) => m.online).length;
   }
-  await Promise.all([set.pool.close(), set.openPool.close()]);
+  await set.pool.close();
   return { connected, errors };
 }
 
@@ -79,7 +79,7 @@ async function run(command: Command): Promise<unknown> {
       const set = sets.get(command.set);
       sets.delete(command.set);
       set?.members.forEach(closeSocket);
-      await Promise.all([set?.pool.close(), set?.openPool.close()]);
+      await set?.pool.close();
       return null;
     }
   }

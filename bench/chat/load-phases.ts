@@ -297,7 +297,7 @@ export async function openLoop(
       const m = senders[k % senders.length] as Member;
       const to = m.spec.contacts[0] as string;
       const text = rec.expect(to, start + (k * 1000) / perSecond);
-      void sendMessage(set, m, to, text, path, rec.cancel.signal, set.openPool).then((outcome) => {
+      void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
         if (!outcome.ok) rec.failed(text, outcome);
       });
     }
