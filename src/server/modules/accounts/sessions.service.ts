@@ -87,12 +87,15 @@ export function sessionsService(
     users.set(user.id, { user: Object.freeze(user), freshUntil: now + CACHE_FRESH_MS });
   }
 
-  async function userOf(userId: string, now: number): Promise<UserRow | undefined> {
+  /** Forgets every kept user row when the database was written from outside since the last look. */
+  function noticeWritesElsewhere(): void {
     const version = usersChangedElsewhere?.();
-    if (version !== elsewhereVersion) {
-      elsewhereVersion = version;
-      forgetUsers();
-    }
+    if (version === elsewhereVersion) return;
+    elsewhereVersion = version;
+    forgetUsers();
+  }
+
+  async function userOf(userId: string, now: number): Promise<UserRow | undefined> {
     const cached = users.get(userId);
     if (cached && cached.freshUntil > now) return cached.user;
     const generation = usersGeneration;
@@ -128,6 +131,7 @@ export function sessionsService(
     tokenHash: string,
     now: number,
   ): Promise<{ session: CachedSession; user: UserRow } | undefined> {
+    noticeWritesElsewhere();
     const cached = cache.get(tokenHash);
     if (cached && cached.freshUntil > now && cached.expiresAt > now) {
       const user = await userOf(cached.userId, now);

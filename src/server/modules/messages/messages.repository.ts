@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type Param } from '../../db/compiled-query.js';
 import { conversationListQuery, type ConversationListRow } from './conversation-list.query.js';
+import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
 
@@ -27,47 +28,6 @@ export interface LatestMessage {
 /** 1 when the message's sender is not this side of the pair: the message is unread for that side. */
 const unreadFor = (side: 'userLow' | 'userHigh') =>
   sql<number>`case when ${sql.ref('excluded.lastSenderId')} = ${sql.ref(`conversations.${side}`)} then 0 else 1 end`;
-
-/**
- * A side's `unseen_from` after a message from `sender` with id `messageId`: unchanged when the side sent it,
- * otherwise the smaller of the two, or the message's own id when nothing was unread (a stale value is dropped).
- * The minimum, not the latest, so a message stored out of id order (another process's clock) is still found.
- */
-const unseenFromAfter = (
-  side: 'Low' | 'High',
-  conversation: string,
-  sender: RawBuilder<unknown>,
-  messageId: RawBuilder<unknown>,
-) => {
-  const current = sql.ref(`${conversation}unseenFrom${side}`);
-  return sql<string>`case
-    when ${sender} = ${sql.ref(`${conversation}user${side}`)} then ${current}
-    when ${sql.ref(`${conversation}unread${side}`)} = 0 or ${messageId} < ${current} then ${messageId}
-    else ${current} end`;
-};
-
-/**
- * Marks seen what the other side sent, walking the conversation's (conversation_id, id) index from the reader's
- * unseen_from rather than the whole conversation.
- */
-export function seenWalk(db: Kysely<Database>, p: Param<'conversationId' | 'readerId'>) {
-  return db
-    .updateTable('messages')
-    .set({ seen: 1 })
-    .where('conversationId', '=', p('conversationId'))
-    .where('id', '>=', (eb) =>
-      eb
-        .selectFrom('conversations')
-        .select(
-          sql<string>`case when user_low = ${p('readerId')} then unseen_from_low else unseen_from_high end`.as(
-            'unseenFrom',
-          ),
-        )
-        .where('id', '=', p('conversationId')),
-    )
-    .where('senderId', '!=', p('readerId'))
-    .where('seen', '=', 0);
-}
 
 /**
  * Conversations and messages; queries only, no rules. The queries on the chat's hot path are compiled

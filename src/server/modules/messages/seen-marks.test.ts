@@ -5,7 +5,8 @@ import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { connectSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { conversationList } from './conversation-list.query.js';
-import { messagesRepository, orderedPair, seenWalk } from './messages.repository.js';
+import { messagesRepository, orderedPair } from './messages.repository.js';
+import { seenWalk } from './unseen-from.query.js';
 
 let server: TestServer;
 beforeAll(async () => {
