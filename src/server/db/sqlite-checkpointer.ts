@@ -11,11 +11,16 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
 db.pragma('synchronous = NORMAL');
+let lastError = '';
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
+    lastError = '';
   } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message) });
+    // Told once per new failure, not ten times a second while it lasts.
+    const message = String(error && error.message);
+    if (message !== lastError) parentPort.postMessage({ error: message });
+    lastError = message;
   }
 }, workerData.everyMs);
 parentPort.on('message', () => {
