@@ -9,6 +9,7 @@ import { userRoom } from '../../contracts/realtime.js';
 import type { Revocation } from '../modules/accounts/sessions.service.js';
 import type { RealtimeEmitter } from './realtime-emitter.js';
 import { sessionRoom } from './realtime-emitter.js';
+import { CoalescingWebSocketServer } from './coalesced-writes.js';
 
 export interface SocketData {
   userId: string;
@@ -59,6 +60,7 @@ export async function createSocketServer(
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
+    wsEngine: CoalescingWebSocketServer,
     // A page on another site (or another port of this host) must not ride on a visitor's session cookie.
     allowRequest: (request, callback) => callback(null, fromOwnPage(request.headers, ownOrigins)),
   });
