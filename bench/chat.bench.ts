@@ -82,8 +82,9 @@ export async function runChatBench(): Promise<boolean> {
   const { database, env: dbEnv, drop } = await benchDatabase();
   const env: Record<string, string> = {
     ...dbEnv,
-    // Per-person send limits would cap the closed loop; the benchmark measures the server's capacity.
+    // Per-person send and socket event limits would cap the closed loop; the benchmark measures the server's capacity.
     MESSAGE_RATE_LIMIT: '100000000',
+    SOCKET_EVENT_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
     AI_PROVIDER: 'off',
   };

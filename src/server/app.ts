@@ -86,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app,
     { redisUrl: config.redisUrl, allowedOrigins: config.allowedOrigins },
     sessions,
+    config.socketEventsPerSecond,
   );
   guardSocketSends(realtime.io, overload);
 

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  SOCKET_EVENT_RATE_LIMIT: z.coerce.number().int().positive().default(50),
   DIRECTORY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   OVERLOAD_MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(50),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
@@ -108,6 +109,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Messages one user may send per minute (bursts of up to 20 allowed). */
   messageRateLimitPerMinute: number;
+  /** Client events one tab may send per second (a person's tabs together twice that). */
+  socketEventsPerSecond: number;
   /** Directory pages and searches one person may ask for per minute (bursts of up to 60). */
   directoryRateLimitPerMinute: number;
   overload: OverloadConfig;
@@ -249,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT,
+    socketEventsPerSecond: e.SOCKET_EVENT_RATE_LIMIT,
     directoryRateLimitPerMinute: e.DIRECTORY_RATE_LIMIT,
     overload: overloadConfig(e),
     ai: aiConfig(e, os.availableParallelism()),

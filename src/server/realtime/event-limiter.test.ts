@@ -77,4 +77,21 @@ describe('client socket events are rate limited', () => {
       .poll(() => errors.flat())
       .toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
   });
+
+  it('takes its per-tab rate from SOCKET_EVENT_RATE_LIMIT', async () => {
+    const strict = await startTestServer({ SOCKET_EVENT_RATE_LIMIT: '5' });
+    try {
+      const me = await buildUser(strict.client());
+      const tab = await connectSocket(strict.baseUrl, me.client, { userId: me.user._id });
+      sockets.push(tab);
+      const errors = collect(tab, 'messageError');
+      // A burst of two seconds' worth (10) passes, the next is refused; the default would allow 100.
+      for (let i = 0; i < 11; i++) tab.emit('markMessagesAsSeen', { conversationId: 'nothing' });
+      await expect
+        .poll(() => errors)
+        .toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -3,8 +3,9 @@ import { tokenBuckets } from '../lib/rate-limiter.js';
 import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 
 /**
- * Client events a socket and a person (all their tabs together) may send. A person chatting sends a few a
- * second; the chat benchmark's heaviest senders about 40. Beyond this the events are dropped.
+ * Client events a socket and a person (all their tabs together) may send by default (SOCKET_EVENT_RATE_LIMIT
+ * sets the first, the second is twice it). A person chatting sends a few a second. Beyond this the events are
+ * dropped.
  */
 export const SOCKET_EVENT_LIMITS = {
   perSocketPerSecond: 50,
@@ -22,7 +23,10 @@ export const SOCKET_EVENT_LIMITS = {
  * that expects an acknowledgement gets it, with the error); a flood that goes on is disconnected with a
  * reason the client shows.
  */
-export function limitSocketEvents(io: RealtimeServer, limits = SOCKET_EVENT_LIMITS): void {
+export function limitSocketEvents(
+  io: RealtimeServer,
+  limits: { [K in keyof typeof SOCKET_EVENT_LIMITS]: number } = SOCKET_EVENT_LIMITS,
+): void {
   const { perSocketPerSecond: socketRate, perUserPerSecond: userRate, burstSeconds } = limits;
   const perSocket = tokenBuckets(socketRate * 60, socketRate * burstSeconds);
   const perUser = tokenBuckets(userRate * 60, userRate * burstSeconds);

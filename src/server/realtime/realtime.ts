@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionsService } from '../modules/accounts/sessions.service.js';
 import { memoryPresence, redisPresence, type Presence } from './presence.js';
 import { authenticateSockets } from './socket-auth.js';
-import { limitSocketEvents } from './event-limiter.js';
+import { limitSocketEvents, SOCKET_EVENT_LIMITS } from './event-limiter.js';
 import { createSocketServer, type SocketServer } from './socket-server.js';
 
 export interface Realtime extends SocketServer {
@@ -17,11 +17,17 @@ export async function createRealtime(
   app: FastifyInstance,
   options: { redisUrl: string | undefined; allowedOrigins: readonly string[] },
   sessions: SessionsService,
+  /** Client events one tab may send per second; a person's tabs together twice that. */
+  eventsPerSecond: number = SOCKET_EVENT_LIMITS.perSocketPerSecond,
 ): Promise<Realtime> {
   const server = await createSocketServer(app.server, options, app.log);
   authenticateSockets(server.io, sessions, (header) => app.parseCookie(header), app.log);
   // First of the connection listeners, so no event reaches a handler unlimited.
-  limitSocketEvents(server.io);
+  limitSocketEvents(server.io, {
+    ...SOCKET_EVENT_LIMITS,
+    perSocketPerSecond: eventsPerSecond,
+    perUserPerSecond: 2 * eventsPerSecond,
+  });
   const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
   // Every process caches sessions; a logout here must reach the others' caches at once (one process alone
   // has no others, and its in-memory adapter cannot emit between servers).
