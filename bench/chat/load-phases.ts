@@ -2,11 +2,11 @@
  * The load a generator process puts on a server: people chatting (with seen marks and tabs closing and
  * opening), a closed loop to saturation, and an open loop at a fixed offered rate.
  */
-import { setMaxListeners } from 'node:events';
 import type { Message } from '../../src/contracts/messages.js';
 import {
   closeSocket,
   count,
+  dropRequests,
   listen,
   openTab,
   sendMessage,
@@ -28,13 +28,6 @@ interface Pending {
 const GIVE_UP_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One abort for every request of a phase; each in-flight request listens to it, so no listener limit. */
-function cancellable(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
-}
-
 /** Counts sends, arrivals and failures of one phase, matching arrivals to sends by the text's token. */
 class Recorder {
   readonly pending = new Map<string, Pending>();
@@ -49,8 +42,9 @@ class Recorder {
   lastArrival = 0;
   private seq = 0;
   private readonly givenUp = new Set<string>();
-  readonly cancel = cancellable();
   private readonly sweeper = setInterval(() => this.giveUpOlderThan(GIVE_UP_MS), 500);
+
+  constructor(private readonly set: UserSet) {}
 
   /** Registers a message about to be sent; returns its text. */
   expect(to: string, t0: number, then?: () => void): string {
@@ -130,7 +124,7 @@ class Recorder {
       // A copy: the cancelled requests still report their failure after this.
       errors: { ...this.errors },
     };
-    this.cancel.abort();
+    dropRequests(this.set);
     return result;
   }
 }
@@ -144,7 +138,7 @@ async function send(
   then?: () => void,
 ) {
   const text = rec.expect(to, performance.now(), then);
-  const outcome = await sendMessage(set, from, to, text, path, rec.cancel.signal);
+  const outcome = await sendMessage(set, from, to, text, path);
   if (!outcome.ok) rec.failed(text, outcome);
 }
 
@@ -167,7 +161,7 @@ export async function chat(
     timeoutMs: number;
   },
 ): Promise<ChatResult> {
-  const rec = new Recorder();
+  const rec = new Recorder(set);
   const presence: number[] = [];
   // By `event:userId`: an offline event still counts after the same person started reopening the tab.
   const changedAt = new Map<string, number>();
@@ -253,13 +247,13 @@ function deliveriesOnly(rec: Recorder) {
  * one arrived (or failed, after a short pause or the server's Retry-After), until `seconds` are over.
  */
 export async function saturate(set: UserSet, path: SendPath, seconds: number): Promise<DeliveryResult> {
-  const rec = new Recorder();
+  const rec = new Recorder(set);
   deliveriesOnly(rec);
   const end = performance.now() + seconds * 1000;
   const loop = (m: Member, to: string): void => {
     if (performance.now() >= end || !m.online) return;
     const text = rec.expect(to, performance.now(), () => loop(m, to));
-    void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
+    void sendMessage(set, m, to, text, path).then((outcome) => {
       if (outcome.ok) return;
       // `failed` would run the next send at once; a refused sender waits first, as the web app does.
       const p = rec.pending.get(text);
@@ -286,7 +280,7 @@ export async function openLoop(
   perSecond: number,
   seconds: number,
 ): Promise<DeliveryResult> {
-  const rec = new Recorder();
+  const rec = new Recorder(set);
   deliveriesOnly(rec);
   const senders = set.members.filter((m) => m.online && m.spec.contacts[0]);
   const total = Math.round(perSecond * seconds);
@@ -297,7 +291,7 @@ export async function openLoop(
       const m = senders[k % senders.length] as Member;
       const to = m.spec.contacts[0] as string;
       const text = rec.expect(to, start + (k * 1000) / perSecond);
-      void sendMessage(set, m, to, text, path, rec.cancel.signal).then((outcome) => {
+      void sendMessage(set, m, to, text, path).then((outcome) => {
         if (!outcome.ok) rec.failed(text, outcome);
       });
     }
