@@ -20,6 +20,8 @@ import { createEngine } from './modules/ai/create-engine.js';
 import { formatOperatorNotice } from './lib/operator-notice.js';
 import { webLookupService } from './modules/ai/web-lookup.service.js';
 import { conversationListCache } from './modules/messages/conversation-list.cache.js';
+import { rowsCache } from './lib/rows-cache.js';
+import type { Recipient } from './modules/accounts/accounts.repository.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
@@ -67,10 +69,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
   const accountsRepo = accountsRepository(deps.db.kysely);
   const lists = conversationListCache({ enabled: singleProcess });
-  const accounts = accountsService(accountsRepo, uploads, () => {
+  // What a send reads of its recipient, on every message; kept like the session users' rows.
+  const recipients = rowsCache<Recipient>({
+    changedElsewhere: singleProcess ? deps.db.writesElsewhere : undefined,
+  });
+  // A person's or persona's row changed: lists show names and pictures, sessions and sends read rows.
+  const forgetPeople = () => {
     lists.forgetAll();
     sessions.forgetUsers();
-  });
+    recipients.forget();
+  };
+  const accounts = accountsService(accountsRepo, uploads, forgetPeople);
 
   const securityHeaders = await registerSecurity(app, {
     secure: config.secureCookies,
@@ -126,12 +135,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     engine,
     budget,
     lists,
+    recipients,
   });
   await registerPersonas(app, {
     db: deps.db,
     accounts: accountsRepo,
     uploads,
-    lists,
+    onPersonaChanged: forgetPeople,
     directoryRateLimitPerMinute: config.directoryRateLimitPerMinute,
   });
   const actionsRepo = actionsRepository(deps.db.kysely);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema.js';
+import { rowsCache } from '../../lib/rows-cache.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 export interface LiveSession {
@@ -33,11 +34,6 @@ interface CachedSession {
   freshUntil: number;
 }
 
-interface CachedUser {
-  user: UserRow;
-  freshUntil: number;
-}
-
 const CACHE_FRESH_MS = 60_000;
 const CACHE_MAX = 100_000;
 
@@ -67,41 +63,15 @@ export function sessionsService(
   const ttlMs = lifetimes.ttlSeconds * 1000;
   const maxAgeMs = lifetimes.maxAgeSeconds * 1000;
   const cache = new Map<string, CachedSession>();
-  const users = new Map<string, CachedUser>();
-  // Bumped by forgetUsers: a row read before a change is not kept after it.
-  let usersGeneration = 0;
-  const { usersChangedElsewhere } = options;
-  let elsewhereVersion = usersChangedElsewhere?.();
+  const users = rowsCache<UserRow>({
+    changedElsewhere: options.usersChangedElsewhere,
+    freshMs: CACHE_FRESH_MS,
+    max: CACHE_MAX,
+  });
   const revocationListeners: Array<(revocation: Revocation) => void> = [];
 
-  function forgetUsers(): void {
-    users.clear();
-    usersGeneration += 1;
-  }
-
-  function rememberUser(user: UserRow, now: number, generation: number): void {
-    if (!usersChangedElsewhere || generation !== usersGeneration) return;
-    users.delete(user.id);
-    if (users.size >= CACHE_MAX) users.delete(users.keys().next().value ?? '');
-    // Shared by every request of this person until it is forgotten: nobody may change it in place.
-    users.set(user.id, { user: Object.freeze(user), freshUntil: now + CACHE_FRESH_MS });
-  }
-
-  /** Forgets every kept user row when the database was written from outside since the last look. */
-  function noticeWritesElsewhere(): void {
-    const version = usersChangedElsewhere?.();
-    if (version === elsewhereVersion) return;
-    elsewhereVersion = version;
-    forgetUsers();
-  }
-
-  async function userOf(userId: string, now: number): Promise<UserRow | undefined> {
-    const cached = users.get(userId);
-    if (cached && cached.freshUntil > now) return cached.user;
-    const generation = usersGeneration;
-    const user = await repo.findUser(userId);
-    if (user) rememberUser(user, now, generation);
-    return user;
+  function userOf(userId: string, now: number): Promise<UserRow | undefined> {
+    return users.read(userId, now, () => repo.findUser(userId));
   }
 
   function remember(tokenHash: string, entry: CachedSession): void {
@@ -131,17 +101,17 @@ export function sessionsService(
     tokenHash: string,
     now: number,
   ): Promise<{ session: CachedSession; user: UserRow } | undefined> {
-    noticeWritesElsewhere();
+    users.noticeWritesElsewhere();
     const cached = cache.get(tokenHash);
     if (cached && cached.freshUntil > now && cached.expiresAt > now) {
       const user = await userOf(cached.userId, now);
       return user ? { session: cached, user } : undefined;
     }
     cache.delete(tokenHash);
-    const generation = usersGeneration;
+    const started = users.readStarts();
     const found = await repo.findLive(tokenHash, new Date(now).toISOString());
     if (!found) return undefined;
-    rememberUser(found.user, now, generation);
+    users.keep(found.user.id, found.user, now, started);
     const session = {
       userId: found.session.userId,
       createdAt: Date.parse(found.session.createdAt),
@@ -214,7 +184,7 @@ export function sessionsService(
     forget,
 
     /** Someone's profile changed: every cached user row is read again (profile edits are rare). */
-    forgetUsers,
+    forgetUsers: users.forget,
 
     async sweepExpired(): Promise<void> {
       await repo.deleteExpired(new Date().toISOString());

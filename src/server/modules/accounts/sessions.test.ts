@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
+import { freezeFromOutside } from '../../test/operator.js';
 import { connectSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -51,19 +51,7 @@ describe('sessions', () => {
   it('a frozen account’s sessions stop working at once, though its row was cached', async () => {
     const me = await buildUser(server.client());
     expect((await me.client.get('/api/users/me')).status).toBe(200);
-    // Accounts are frozen by an operator, from outside the app: on SQLite through a connection of their own.
-    const { database } = server.testDb;
-    if (database.kind === 'sqlite') {
-      const operator = new SQLite(database.file);
-      operator.prepare('update users set is_frozen = 1 where id = ?').run(me.user._id);
-      operator.close();
-    } else {
-      await server.testDb.db.kysely
-        .updateTable('users')
-        .set({ isFrozen: 1 })
-        .where('id', '=', me.user._id)
-        .execute();
-    }
+    await freezeFromOutside(server.testDb, me.user._id);
     expect((await me.client.get('/api/users/me')).status).toBe(401);
     const login = await server
       .client()

@@ -3,7 +3,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { Realtime } from '../../realtime/realtime.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { AccountsRepository, Recipient } from '../accounts/accounts.repository.js';
+import type { RowsCache } from '../../lib/rows-cache.js';
 import { groupCommit } from '../../db/group-commit.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import { messagesRepository } from './messages.repository.js';
@@ -29,6 +30,8 @@ export async function registerMessaging(
     engine: AiEngine;
     budget: AiBudget;
     lists: ConversationListCache;
+    /** Recipients' rows as a send reads them, kept between sends (lib/rows-cache.ts). */
+    recipients: RowsCache<Recipient>;
   },
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
@@ -50,7 +53,10 @@ export async function registerMessaging(
     repo,
     groupCommit(deps.db.kysely),
     deps.lists,
-    deps.accounts,
+    {
+      findById: (id) => deps.accounts.findById(id),
+      findRecipient: (id) => deps.recipients.read(id, Date.now(), () => deps.accounts.findRecipient(id)),
+    },
     deps.realtime.emitter,
     limiter,
     presence,

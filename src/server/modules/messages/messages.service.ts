@@ -45,7 +45,7 @@ export function messagesService(
   writes: GroupCommit,
   /** Every change below forgets the lists it touches once committed, before anyone is told of it. */
   lists: ConversationListCache,
-  accounts: AccountsRepository,
+  accounts: Pick<AccountsRepository, 'findById' | 'findRecipient'>,
   emitter: RealtimeEmitter,
   sendLimiter: TokenBuckets,
   presence: Pick<PresenceService, 'introduce'>,

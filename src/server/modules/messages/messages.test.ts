@@ -3,6 +3,7 @@ import { ERRORS } from '../../../contracts/errors.js';
 import type { Conversation, Message } from '../../../contracts/messages.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { connectSocket } from '../../test/socket-client.js';
+import { freezeFromOutside } from '../../test/operator.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MESSAGE_ERRORS } from './messages.service.js';
 
@@ -81,11 +82,7 @@ describe('POST /api/messages', () => {
     const self = await send(ada, ada, 'me');
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ error: MESSAGE_ERRORS.toYourself, code: 'invalid_input' });
-    await server.testDb.db.kysely
-      .updateTable('users')
-      .set({ isFrozen: 1 })
-      .where('id', '=', bob.user._id)
-      .execute();
+    await freezeFromOutside(server.testDb, bob.user._id);
     const frozen = await send(ada, bob, 'still there?');
     expect(frozen.status).toBe(404);
     const anonymous = await server

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { tokenBuckets } from '../../lib/rate-limiter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
-import type { ConversationListCache } from '../messages/conversation-list.cache.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { cardsRoutes } from './cards.routes.js';
 import { personasRepository } from './personas.repository.js';
@@ -19,12 +18,16 @@ export async function registerPersonas(
     db: Db;
     accounts: AccountsRepository;
     uploads: UploadsService;
-    lists: ConversationListCache;
+    /** A persona's row changed: whatever keeps names, pictures or rows of people forgets them. */
+    onPersonaChanged: () => void;
     directoryRateLimitPerMinute: number;
   },
 ): Promise<void> {
-  const personas = personasService(personasRepository(deps.db), deps.accounts, deps.uploads, () =>
-    deps.lists.forgetAll(),
+  const personas = personasService(
+    personasRepository(deps.db),
+    deps.accounts,
+    deps.uploads,
+    deps.onPersonaChanged,
   );
   const perMinute = deps.directoryRateLimitPerMinute;
   const directoryLimiter = tokenBuckets(perMinute, Math.min(perMinute, DIRECTORY_BURST));
