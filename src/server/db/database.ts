@@ -26,6 +26,11 @@ export interface Db {
    * a cache of rows this process writes notice changes made outside it.
    */
   writesElsewhere?: () => number;
+  /**
+   * Settles once everything the database had open is closed, after `kysely.destroy()`: on SQLite the
+   * checkpointer's worker lets go of the file a moment later (deleting the file before that can race it).
+   */
+  closed?: () => Promise<void>;
 }
 
 /** Opens the configured database: a SQLite file in WAL mode by default, PostgreSQL for a postgres:// URL. */
@@ -58,13 +63,18 @@ export function openDatabase(
   // Checkpoints run on a worker thread (sqlite-checkpointer.ts), never inside a commit on the event loop.
   sqlite.pragma('wal_autocheckpoint = 0');
   const checkpointer = startCheckpointer(database.file, onCheckpointError);
+  let checkpointerStopped = Promise.resolve();
   const closing = {
     prepare: sqlite.prepare.bind(sqlite),
-    close: () => (checkpointer.stop(), sqlite.close()),
+    close: () => {
+      checkpointerStopped = checkpointer.stop();
+      return sqlite.close();
+    },
   };
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   return {
     writesElsewhere: () => dataVersion.get() as number,
+    closed: () => checkpointerStopped,
     kysely: new Kysely<Database>({
       dialect: new SqliteDialect({ database: reusingStatements(closing) }),
       plugins,

@@ -43,4 +43,25 @@ describe('SQLite checkpoints run off the event loop', () => {
     await k.destroy();
     expect(errors).toEqual([]);
   });
+
+  it('lets go of the file once closed, so the folder can be deleted at once', async () => {
+    const file = tempFile();
+    const db = openDatabase({ kind: 'sqlite', file });
+    await sql`create table t (id integer primary key)`.execute(db.kysely);
+    await pause(150);
+    await db.kysely.destroy();
+    await db.closed?.();
+    // Worker threads share the process's descriptors: none may still point into the folder.
+    const open = fs
+      .readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return fs.readlinkSync(path.join('/proc/self/fd', fd));
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.startsWith(path.dirname(file)));
+    expect(open).toEqual([]);
+  });
 });

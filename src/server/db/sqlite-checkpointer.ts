@@ -31,8 +31,8 @@ parentPort.on('message', () => {
 `;
 
 export interface Checkpointer {
-  /** Stops checkpointing and closes the worker's connection. */
-  stop(): void;
+  /** Stops checkpointing; settles once the worker closed its connection and exited. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -54,5 +54,11 @@ export function startCheckpointer(file: string, onError: (message: string) => vo
   worker.unref();
   worker.on('message', (message: { error?: string }) => onError(message.error ?? 'unknown'));
   worker.on('error', (error) => onError(error.message));
-  return { stop: () => worker.postMessage('stop') };
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    stop: () => {
+      worker.postMessage('stop');
+      return exited;
+    },
+  };
 }

@@ -54,6 +54,7 @@ export async function createTestDb(): Promise<TestDb> {
     dataDir,
     drop: async () => {
       await db.kysely.destroy();
+      await db.closed?.();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
