@@ -83,9 +83,13 @@ test.describe('the prerendered login page', () => {
     page,
   }) => {
     await page.goto('/auth');
-    // Hydrated: switching to sign-up is the app's own work (no request, a different form).
+    await page.waitForLoadState('networkidle');
+    // Hydrated: switching to sign-up is the app's own work, in the same document (before hydration the tab is a
+    // plain link and loads a new page, which would lose this mark).
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
     await page.getByRole('tab', { name: 'Sign up' }).click();
     await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-same-document', '');
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
       scripts: performance

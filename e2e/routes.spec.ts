@@ -50,6 +50,15 @@ test.describe('as a visitor', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
+  test('/auth’s tabs work before the app has started (they are links on the prerendered page)', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  });
+
   test('unknown nested paths show the not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -39,19 +39,24 @@ export function AuthPage({ withModeSwitch = false }: { withModeSwitch?: boolean 
     document.getElementById(ids[next])?.focus();
   };
 
+  // Links, so a tab works on the prerendered page before the app has hydrated it (the app starts after the
+  // first paint); once it has, a click switches in place.
   const tab = (value: Mode, label: string) => (
-    <button
-      type="button"
+    <a
+      href={value === 'signup' ? '/auth?mode=signup' : '/auth'}
       role="tab"
       id={ids[value]}
       aria-selected={mode === value}
       aria-controls={ids.panel}
       tabIndex={mode === value ? 0 : -1}
       className={styles.tab}
-      onClick={() => select(value)}
+      onClick={(event) => {
+        event.preventDefault();
+        select(value);
+      }}
     >
       {label}
-    </button>
+    </a>
   );
 
   return (
