@@ -51,7 +51,6 @@ export function rowsCache<R>({ changedElsewhere, freshMs = 60_000, max = 100_000
 
   return {
     forget,
-    noticeWritesElsewhere,
     get,
     keep,
     /** Taken before a read from the database, for `keep`. */

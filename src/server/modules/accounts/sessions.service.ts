@@ -101,7 +101,6 @@ export function sessionsService(
     tokenHash: string,
     now: number,
   ): Promise<{ session: CachedSession; user: UserRow } | undefined> {
-    users.noticeWritesElsewhere();
     const cached = cache.get(tokenHash);
     if (cached && cached.freshUntil > now && cached.expiresAt > now) {
       const user = await userOf(cached.userId, now);
