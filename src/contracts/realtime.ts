@@ -76,6 +76,11 @@ export const ServerEvents = {
   charioteerStatus: z.object({ discussionId: Id, discussion: Discussion }),
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: ErrorResponse,
+  /**
+   * Events between server processes were interrupted (Redis was unreachable) and flow again: this tab may
+   * have missed some, so it re-reads what it shows, as after a reconnect. A fresh getOnlineUsers follows.
+   */
+  resync: z.object({ reason: z.literal('fanout_resumed') }),
 } satisfies Record<string, z.ZodType>;
 
 /** Events the client sends, by name; sendMessage is answered through its acknowledgement. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountsRepository } from './modules/accounts/accounts.repository.js';
@@ -29,6 +28,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerOverloadProtection } from './plugins/overload.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions, signedInOnly } from './plugins/session.js';
+import { registerProbes } from './plugins/probes.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
 import { guardSocketSends } from './realtime/overload-guard.js';
 import { createRealtime } from './realtime/realtime.js';
@@ -99,10 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   guardSocketSends(realtime.io, overload);
 
-  app.get('/api/health', async () => {
-    await sql`select 1`.execute(deps.db.kysely);
-    return { ok: true };
-  });
+  registerProbes(app, deps.db.kysely, { redisUp: realtime.redis?.isUp });
   app.get('/api/config', async () => ({ contactEmail: config.contactEmail }));
   await app.register(accountsRoutes, {
     accounts,

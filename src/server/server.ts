@@ -28,6 +28,9 @@ async function main(): Promise<void> {
   await seedStarterPersonas(db.kysely);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp(config, { db, webRoot: path.resolve(here, '..', 'web') });
+  // A failure nobody awaited (a dependency that dropped mid-call) is logged, not fatal: one lost call
+  // must not end every user's session. The paths known to fail this way handle it; this catches the rest.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

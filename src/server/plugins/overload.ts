@@ -15,10 +15,10 @@ export interface OverloadGauge {
 export const SERVER_BUSY: ErrorResponse = { error: ERRORS.serverBusy, code: 'server_busy' };
 
 /**
- * Calls that are answered even under pressure: the health check (a load balancer must not take a busy
+ * Calls that are answered even under pressure: the health and readiness probes (a load balancer must not take a busy
  * process for a dead one) and signing out (cheap, and a person leaving lightens the load).
  */
-const NEVER_REFUSED = new Set(['GET /api/health', 'POST /api/users/logout']);
+const NEVER_REFUSED = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/users/logout']);
 
 /**
  * Whether a request may be refused under pressure. Only API calls are: the page, its scripts and uploaded

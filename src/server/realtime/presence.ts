@@ -23,6 +23,8 @@ export interface Presence {
   flush(): Promise<PresenceChanges>;
   /** The subset of `userIds` that is online (this process's tabs counted even before they are flushed). */
   onlineAmong(userIds: string[]): Promise<string[]>;
+  /** Shares this process's whole state again, after the others may have lost it (Redis came back). */
+  rejoin(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export function memoryPresence(): Presence {
       return { cameOnline: arrived, wentOffline: left };
     },
     onlineAmong: async (userIds) => userIds.filter((id) => local.has(id)),
+    rejoin: async () => {},
     close: async () => {
       closed = true;
     },
@@ -127,6 +130,9 @@ return {came, went}
  *
  * A flush is one Lua script: Redis runs scripts one at a time, so of two processes whose first tabs of a
  * user open at once exactly one announces them (and of two closing their last tabs, exactly one).
+ *
+ * While Redis is unreachable presence is this process's own: its changes are announced to its own users
+ * and other processes count as empty. The heartbeat, or `rejoin` once Redis is back, shares the whole state.
  */
 export async function redisPresence(redis: RedisClientType): Promise<Presence> {
   const local = new LocalTabs();
@@ -173,20 +179,33 @@ export async function redisPresence(redis: RedisClientType): Promise<Presence> {
       if (closed) return NO_CHANGES;
       const { arrived, left } = local.takeChanges();
       if (arrived.length === 0 && left.length === 0) return NO_CHANGES;
-      const [cameOnline = [], wentOffline = []] = (await redis.eval(FLUSH_SCRIPT, {
-        keys: [ownKey, REGISTRY],
-        arguments: [processId, String(EXPIRY_S), String(arrived.length), ...arrived, ...left],
-      })) as [string[]?, string[]?];
-      return { cameOnline, wentOffline };
+      try {
+        const [cameOnline = [], wentOffline = []] = (await redis.eval(FLUSH_SCRIPT, {
+          keys: [ownKey, REGISTRY],
+          arguments: [processId, String(EXPIRY_S), String(arrived.length), ...arrived, ...left],
+        })) as [string[]?, string[]?];
+        return { cameOnline, wentOffline };
+      } catch {
+        return { cameOnline: arrived, wentOffline: left };
+      }
     },
     async onlineAmong(userIds) {
-      const elsewhere = await onlineElsewhere(userIds.filter((id) => !local.has(id)));
+      const elsewhere = await onlineElsewhere(userIds.filter((id) => !local.has(id))).catch(
+        () => new Set<string>(),
+      );
       return userIds.filter((id) => local.has(id) || elsewhere.has(id));
     },
+    rejoin: refresh,
     async close() {
       closed = true;
       clearInterval(heartbeat);
-      await redis.multi().del(ownKey).sRem(REGISTRY, processId).exec();
+      // During an outage the key expires by itself.
+      await redis
+        .multi()
+        .del(ownKey)
+        .sRem(REGISTRY, processId)
+        .exec()
+        .catch(() => undefined);
     },
   };
 }

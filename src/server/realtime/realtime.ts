@@ -7,6 +7,11 @@ import { createSocketServer, type SocketServer } from './socket-server.js';
 
 export interface Realtime extends SocketServer {
   presence: Presence;
+  /**
+   * Runs `listener` when events between processes flow again after a Redis outage, once presence is shared
+   * again and every client here has been told to re-read what it may have missed (`resync`).
+   */
+  onFanoutResumed(listener: () => void): void;
 }
 
 /**
@@ -28,7 +33,17 @@ export async function createRealtime(
     perSocketPerSecond: eventsPerSecond,
     perUserPerSecond: 2 * eventsPerSecond,
   });
-  const presence = server.redis ? await redisPresence(server.redis) : memoryPresence();
+  const presence = server.redis ? await redisPresence(server.redis.commands) : memoryPresence();
+  const resumed: Array<() => void> = [];
+  server.redis?.onResumed(() => {
+    presence
+      .rejoin()
+      .catch((err: unknown) => app.log.warn({ err }, 'presence could not rejoin after the redis outage'))
+      .finally(() => {
+        server.io.local.emit('resync', { reason: 'fanout_resumed' });
+        for (const listener of resumed) listener();
+      });
+  });
   // Every process caches sessions; a logout here must reach the others' caches at once (one process alone
   // has no others, and its in-memory adapter cannot emit between servers).
   if (server.redis) {
@@ -43,5 +58,5 @@ export async function createRealtime(
     await server.close();
   };
   app.addHook('onClose', close);
-  return { ...server, presence, close };
+  return { ...server, presence, close, onFanoutResumed: (listener) => void resumed.push(listener) };
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../contracts/messages.js';
 import { buildUser, type BuiltUser } from '../test/factories.js';
 import { TestClient } from '../test/http-client.js';
-import { startServerProcess, type ServerProcess } from '../test/server-process.js';
-import { connectSocket, nextEvent, type TestSocket } from '../test/socket-client.js';
-import { createTestDb, type TestDb } from '../test/test-db.js';
+import type { ServerProcess } from '../test/server-process.js';
+import { nextEvent, type TestSocket } from '../test/socket-client.js';
+import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!process.env.TEST_DATABASE_URL || !redisUrl) {
@@ -13,42 +13,25 @@ if (!process.env.TEST_DATABASE_URL || !redisUrl) {
   );
 }
 
-let testDb: TestDb;
+let cluster: TwoProcesses;
 let a: ServerProcess;
 let b: ServerProcess;
-const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDb();
-  if (testDb.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const env = {
-    DATABASE_URL: testDb.database.url,
-    REDIS_URL: redisUrl,
-    DATA_DIR: testDb.dataDir,
-    AI_PROVIDER: 'off',
-  };
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  cluster = await startTwoProcesses({ REDIS_URL: redisUrl });
+  ({ a, b } = cluster);
 }, 60_000);
 
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await testDb?.drop();
-});
+afterAll(() => cluster?.close());
 
-async function on(server: ServerProcess, user: BuiltUser, before?: (s: TestSocket) => void) {
-  const socket = await connectSocket(server.baseUrl, user.client, { userId: user.user._id }, before);
-  sockets.push(socket);
-  return socket;
-}
+const on = (server: ServerProcess, user: BuiltUser, before?: (s: TestSocket) => void) =>
+  cluster.on(server, user, before);
 
 describe('two server processes sharing PostgreSQL and Redis', () => {
   it('act as one: messages, presence, seen marks and logout cross between them', async () => {
     const ada = await buildUser(new TestClient(a.baseUrl));
-    const bobOnA = await buildUser(new TestClient(a.baseUrl));
-    // Bob's session, made on A, works on B: sessions live in the shared database.
-    const bob: BuiltUser = { ...bobOnA, client: new TestClient(b.baseUrl) };
-    await bob.client.post('/api/users/login', { username: bob.user.username, password: bob.password });
+    // Bob's account, made on A, signs in on B: sessions live in the shared database.
+    const bob = await cluster.signIn(b, await buildUser(new TestClient(a.baseUrl)));
 
     const adaSocket = await on(a, ada);
     const bobSocket = await on(b, bob);

@@ -2,7 +2,6 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromOwnPage } from '../plugins/security.js';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient, type RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.js';
 import { userRoom } from '../../contracts/realtime.js';
@@ -10,6 +9,7 @@ import type { Revocation } from '../modules/accounts/sessions.service.js';
 import type { RealtimeEmitter } from './realtime-emitter.js';
 import { sessionRoom } from './realtime-emitter.js';
 import { CoalescingWebSocketServer } from './coalesced-writes.js';
+import { connectRedis, type RedisLink } from './redis-link.js';
 
 export interface SocketData {
   userId: string;
@@ -39,8 +39,8 @@ export type RealtimeSocket = Socket<
 export interface SocketServer {
   io: RealtimeServer;
   emitter: RealtimeEmitter;
-  /** The command connection to Redis, when REDIS_URL is set (presence uses it). */
-  redis: RedisClientType | undefined;
+  /** The connections to Redis, when REDIS_URL is set (presence uses them). */
+  redis: RedisLink | undefined;
   /** Stops emitting and closes this process's sockets; the HTTP server can then close. */
   beginShutdown: () => void;
   close: () => Promise<void>;
@@ -64,17 +64,8 @@ export async function createSocketServer(
     // A page on another site (or another port of this host) must not ride on a visitor's session cookie.
     allowRequest: (request, callback) => callback(null, fromOwnPage(request.headers, ownOrigins)),
   });
-  let pub: RedisClientType | undefined;
-  let sub: RedisClientType | undefined;
-  if (redisUrl) {
-    pub = createClient({ url: redisUrl });
-    sub = pub.duplicate();
-    // node-redis reconnects by itself; an 'error' without a listener would crash the process instead.
-    for (const client of [pub, sub])
-      client.on('error', (err: unknown) => log.warn({ err }, 'redis connection error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-  }
+  const redis = redisUrl ? await connectRedis(redisUrl, log) : undefined;
+  if (redis) io.adapter(createAdapter(redis.publisher, redis.subscriber));
 
   // Sockets closing during shutdown still run their handlers; their events have nowhere to go.
   let shuttingDown = false;
@@ -94,14 +85,14 @@ export async function createSocketServer(
   return {
     io,
     emitter,
-    redis: pub,
+    redis,
     beginShutdown: () => {
       shuttingDown = true;
       io.local.disconnectSockets(true);
     },
     close: async () => {
       await io.close();
-      await Promise.all([pub?.quit(), sub?.quit()]);
+      await redis?.close();
     },
   };
 }

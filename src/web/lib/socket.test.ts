@@ -5,7 +5,7 @@ import { ME } from '../test/chat-server.js';
 import { fakeSockets, latestSocket } from '../test/fake-socket.js';
 import { mockApi } from '../test/fetch-mock.js';
 import { renderApp } from '../test/render.js';
-import { connectRealtime, disconnectRealtime, onReconnect, useRealtime } from './socket.js';
+import { connectRealtime, disconnectRealtime, onMissedEvents, useRealtime } from './socket.js';
 import { useSession } from './session-store.js';
 
 afterEach(() => disconnectRealtime());
@@ -47,7 +47,7 @@ describe('realtime connection', () => {
 
   it('reports a reconnect, never the first connect, and shows the status in between', () => {
     const reconnected = vi.fn();
-    const stop = onReconnect(reconnected);
+    const stop = onMissedEvents(reconnected);
     connectRealtime(ME._id);
     const socket = latestSocket();
     socket.serverConnect();
@@ -57,6 +57,20 @@ describe('realtime connection', () => {
     socket.serverConnect();
     expect(useRealtime.getState().status).toBe('connected');
     expect(reconnected).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('reports missed events when the server says its processes lost touch (resync), without a reconnect', () => {
+    const missed = vi.fn();
+    const stop = onMissedEvents(missed);
+    connectRealtime(ME._id);
+    const socket = latestSocket();
+    socket.serverConnect();
+    socket.serverEmitRaw('resync', { reason: 'something else' });
+    expect(missed).not.toHaveBeenCalled();
+    socket.serverEmit('resync', { reason: 'fanout_resumed' });
+    expect(missed).toHaveBeenCalledTimes(1);
+    expect(useRealtime.getState().status).toBe('connected');
     stop();
   });
 

@@ -45,6 +45,8 @@ export interface RealtimeState {
   onlineUsers: ReadonlySet<string>;
   /** How many times this socket has connected; above 1 means it came back after a loss. */
   connectCount: number;
+  /** How many times the server said events between its processes were interrupted (resync). */
+  resyncCount: number;
 }
 
 const initialState = {
@@ -53,6 +55,7 @@ const initialState = {
   status: 'offline',
   onlineUsers: new Set<string>(),
   connectCount: 0,
+  resyncCount: 0,
 } satisfies RealtimeState;
 
 export const useRealtime = create<RealtimeState>()(() => initialState);
@@ -107,6 +110,9 @@ function listen(socket: ChatSocket): void {
     getOnlineUsers: (ids) => updatePresence(socket, (set) => (set.clear(), ids.forEach((id) => set.add(id)))),
     userOnline: (id) => updatePresence(socket, (set) => set.add(id)),
     userOffline: (id) => updatePresence(socket, (set) => set.delete(id)),
+    resync: () => {
+      if (current()) useRealtime.setState((s) => ({ resyncCount: s.resyncCount + 1 }));
+    },
   });
 }
 
@@ -139,16 +145,15 @@ export function disconnectRealtime(): void {
   socket?.disconnect();
 }
 
-/** Calls `listener` each time the socket comes back after a loss (never on the first connect). */
-export function onReconnect(listener: () => void): () => void {
+/**
+ * Calls `listener` each time this tab may have missed events: its socket came back after a loss (never on
+ * the first connect), or the server says events between its processes were interrupted (resync).
+ */
+export function onMissedEvents(listener: () => void): () => void {
   return useRealtime.subscribe((state, previous) => {
-    if (
-      state.socket === previous.socket &&
-      state.connectCount > previous.connectCount &&
-      state.connectCount > 1
-    ) {
-      listener();
-    }
+    if (state.socket !== previous.socket) return;
+    const reconnected = state.connectCount > previous.connectCount && state.connectCount > 1;
+    if (reconnected || state.resyncCount > previous.resyncCount) listener();
   });
 }
 

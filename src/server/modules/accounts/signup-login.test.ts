@@ -163,6 +163,15 @@ describe('service endpoints', () => {
     expect(missing.body).toEqual({ error: ERRORS.notFound, code: 'not_found' });
   });
 
+  it('reports readiness: the database (and Redis, when used) reachable', async () => {
+    const ready = await server.client().get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      ready: true,
+      checks: { database: 'ok', redis: process.env.TEST_REDIS_URL ? 'ok' : 'not used' },
+    });
+  });
+
   it('sends security headers', async () => {
     const res = await server.client().get('/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -64,6 +64,6 @@ export async function registerMessaging(
       void replies.reply(job);
     },
   );
-  registerMessageSockets(deps.realtime.io, messages, presence, app.log);
+  registerMessageSockets(deps.realtime, messages, presence, app.log);
   await app.register(signedInOnly(messagesRoutes), { messages, replies });
 }

@@ -2,17 +2,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ClientEvents, userRoom } from '../../../contracts/realtime.js';
 import { HttpError, parseInput, userFacingError } from '../../lib/http-error.js';
 import { sessionRoom } from '../../realtime/realtime-emitter.js';
-import type { RealtimeServer } from '../../realtime/socket-server.js';
+import type { Realtime } from '../../realtime/realtime.js';
 import type { MessagesService } from './messages.service.js';
 import type { PresenceService } from './presence.service.js';
 
 /** Socket events of direct messaging: rooms, presence, seen marks and sending. */
 export function registerMessageSockets(
-  io: RealtimeServer,
+  realtime: Pick<Realtime, 'io' | 'onFanoutResumed'>,
   messages: MessagesService,
   presence: PresenceService,
   log: FastifyBaseLogger,
 ): void {
+  const { io } = realtime;
+  // Presence changes elsewhere were missed during the outage: every tab here gets its list again.
+  realtime.onFanoutResumed(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      presence.onlineContactsOf(socket.data.userId).then(
+        (online) => socket.emit('getOnlineUsers', online),
+        (err: unknown) => log.warn({ err }, 'presence list after the redis outage failed'),
+      );
+    }
+  });
+
   io.on('connection', (socket) => {
     const { userId, tokenHash } = socket.data;
     const user = { id: userId };

@@ -81,6 +81,11 @@ export function presenceService(presence: Presence, repo: MessagesRepository, em
     /** A tab opened; resolves, once its batch is handled, with which of the user's contacts are online. */
     async connected(userId: string): Promise<string[]> {
       presence.connect(userId);
+      return this.onlineContactsOf(userId);
+    },
+
+    /** Which of the user's contacts are online, answered with the next batch. */
+    async onlineContactsOf(userId: string): Promise<string[]> {
       const batch = gathering();
       batch.askers.add(userId);
       return (await batch.done)(userId);

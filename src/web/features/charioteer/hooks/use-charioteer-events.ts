@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { onReconnect, onServerEvents, useRealtime } from '../../../lib/socket.js';
+import { onMissedEvents, onServerEvents, useRealtime } from '../../../lib/socket.js';
 import { charioteerKeys, storeDiscussion, storeTurn } from '../api/charioteer-api.js';
 
 /** The turn being spoken right now; `speakerId` is null when it began before this screen listened. */
@@ -26,7 +26,7 @@ export function useLiveTurn(discussionId: string): LiveTurn | null {
 /**
  * Follows every discussion of the user's over the socket while the Charioteer is open (so the first
  * turn is caught even while the table is still opening): live turns grow with each delta and give
- * way to the stored turn; status changes update the discussion and the list. A reconnect re-reads.
+ * way to the stored turn; status changes update the discussion and the list. A reconnect (or a resync from the server) re-reads.
  */
 export function useCharioteerEvents(): void {
   const client = useQueryClient();
@@ -65,7 +65,9 @@ export function useCharioteerEvents(): void {
     // A turn cut by a lost connection is dropped; the stored one comes back with the re-read.
     const onDisconnect = () => useLiveTurns.setState({}, true);
     socket.on('disconnect', onDisconnect);
-    const stopBackfill = onReconnect(() => void client.invalidateQueries({ queryKey: charioteerKeys.all }));
+    const stopBackfill = onMissedEvents(
+      () => void client.invalidateQueries({ queryKey: charioteerKeys.all }),
+    );
     return () => {
       stopListening();
       socket.off('disconnect', onDisconnect);

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Conversation, Message } from '../../../../contracts/messages.js';
 import type { ServerEventPayload } from '../../../../contracts/realtime.js';
-import { onReconnect, onServerEvents, useRealtime } from '../../../lib/socket.js';
+import { onMissedEvents, onServerEvents, useRealtime } from '../../../lib/socket.js';
 import { fetchAiRepliesInProgress } from '../api/ai-replies.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { applyNewMessage, applySeen, otherParty } from '../api/conversation-cache.js';
@@ -36,7 +36,7 @@ function partnerOf(
 /**
  * Keeps the chat's server state consistent from socket events (DESIGN §5: no reloads): new messages,
  * seen marks, refused actions, personas' replies as they stream, and a back-fill of what was missed
- * whenever the socket reconnects.
+ * whenever events may have been missed (a reconnect, or the server saying so).
  */
 export function useChatEvents(
   me: string,
@@ -151,7 +151,7 @@ export function useChatEvents(
     });
     socket.on('disconnect', onDisconnect);
     catchUpOnReplies();
-    const stopBackfill = onReconnect(() => {
+    const stopBackfill = onMissedEvents(() => {
       catchUpOnReplies();
       void client.invalidateQueries({ queryKey: chatKeys.conversations });
       const current = latest.current.open;
