@@ -2,6 +2,7 @@
  * The browser side of one simulated person inside a load generator: a socket.io websocket with the session
  * cookie (as the web app's lib/socket.ts opens it) and keep-alive HTTP for `POST /api/messages`.
  */
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { Pool } from 'undici';
 import type { Message } from '../../src/contracts/messages.js';
@@ -203,11 +204,13 @@ export async function sendMessage(
   text: string,
   path: SendPath,
 ): Promise<SendOutcome> {
+  // Every send carries its idempotency key, as the web app's do (the server keeps a unique index on it).
+  const send = { message: text, recipientId, clientMessageId: randomUUID() };
   if (path === 'socket') {
     const socket = from.socket;
     if (!socket) return { ok: false, key: 'socket closed', refused: false, retryAfterMs: undefined };
     try {
-      const answer = await socket.timeout(10_000).emitWithAck('sendMessage', { message: text, recipientId });
+      const answer = await socket.timeout(10_000).emitWithAck('sendMessage', send);
       if ('message' in answer) return { ok: true };
       const refused = SOCKET_REFUSALS.has(answer.code);
       return { ok: false, key: `socket ${answer.code}`, refused, retryAfterMs: undefined };
@@ -224,7 +227,7 @@ export async function sendMessage(
         origin: originOf(set.baseUrl),
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ message: text, recipientId }),
+      body: JSON.stringify(send),
     });
     const body = await res.body.text();
     if (res.statusCode === 201) return { ok: true };

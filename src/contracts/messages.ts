@@ -27,6 +27,14 @@ export const SendMessageRequest = z.object({
   message: messageText,
   recipientId: z.string({ error: 'recipientId is required' }).trim().min(1, 'recipientId is required'),
   senderId: z.string().optional(),
+  /**
+   * The client's own id for this message (an idempotency key, unique per sender): sending again with the
+   * same id, after an answer that never came, returns the stored message instead of storing a second one.
+   */
+  clientMessageId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientMessageId must be 8 to 64 letters, digits, - or _')
+    .optional(),
 });
 export type SendMessageRequest = z.input<typeof SendMessageRequest>;
 

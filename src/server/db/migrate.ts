@@ -12,6 +12,7 @@ import * as personaOpeningMessage from './migrations/009-persona-opening-message
 import * as conversationUnreadCounts from './migrations/010-conversation-unread-counts.js';
 import * as directorySearch from './migrations/011-directory-search.js';
 import * as leanMessageWrites from './migrations/012-lean-message-writes.js';
+import * as messageClientIds from './migrations/013-message-client-ids.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010-conversation-unread-counts': conversationUnreadCounts,
   '011-directory-search': directorySearch,
   '012-lean-message-writes': leanMessageWrites,
+  '013-message-client-ids': messageClientIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

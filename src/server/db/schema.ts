@@ -64,6 +64,8 @@ export interface MessagesTable {
   text: string;
   seen: Generated<Flag>;
   createdAt: string;
+  /** The sender's idempotency key (clientMessageId), unique per sender; null for persona replies. */
+  clientId: Generated<string | null>;
 }
 
 export interface ActionsTable {

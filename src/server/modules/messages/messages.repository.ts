@@ -7,6 +7,9 @@ import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schem
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A message to store; the client id only when its sender gave one. */
+export type NewMessage = Omit<MessageRow, 'seen' | 'clientId'> & { clientId?: string | null };
+
 /** The two ids of a pair in the order conversations store them. */
 export function orderedPair(a: string, b: string): { userLow: string; userHigh: string } {
   return a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a };
@@ -121,13 +124,14 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
   );
   const insertMessage = compiledOnce(
     db,
-    (p: Param<'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt'>) =>
+    (p: Param<'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt' | 'clientId'>) =>
       db.insertInto('messages').values({
         id: p('id'),
         conversationId: p('conversationId'),
         senderId: p('senderId'),
         text: p('text'),
         createdAt: p('createdAt'),
+        clientId: p('clientId'),
       }),
   );
   const listFor = conversationListQuery(db, engine);
@@ -207,12 +211,27 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       return row;
     },
 
-    async insertMessage(row: Omit<MessageRow, 'seen'>, trx: Executor): Promise<void> {
-      await insertMessage(row, trx);
+    async insertMessage(row: NewMessage, trx: Executor): Promise<void> {
+      await insertMessage({ ...row, clientId: row.clientId ?? null }, trx);
+    },
+
+    /** The message `senderId` sent with this client id (idempotency key), with its conversation's pair. */
+    async findByClientId(
+      senderId: string,
+      clientId: string,
+    ): Promise<(MessageRow & { userLow: string; userHigh: string }) | undefined> {
+      return db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+        .selectAll('messages')
+        .select(['conversations.userLow', 'conversations.userHigh'])
+        .where('messages.senderId', '=', senderId)
+        .where('messages.clientId', '=', clientId)
+        .executeTakeFirst();
     },
 
     /** A message was added to an existing conversation: it becomes the latest, unread for the other side. */
-    async setLatest(message: Omit<MessageRow, 'seen'>, trx: Executor): Promise<void> {
+    async setLatest(message: NewMessage, trx: Executor): Promise<void> {
       const { conversationId, text, senderId, createdAt, id } = message;
       await setLatest({ id: conversationId, text, senderId, at: createdAt, messageId: id }, trx);
     },

@@ -5,6 +5,7 @@ import {
   type Message,
   type SendMessageRequest,
 } from '../../../contracts/messages.js';
+import { isUniqueViolation } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import type { ConversationRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
@@ -16,7 +17,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { openingMessageOf } from '../personas/opening-message.js';
 import { toConversation, toMessage } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
-import type { MessagesRepository } from './messages.repository.js';
+import { orderedPair, type MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
 
 type Send = z.output<typeof SendMessageRequest>;
@@ -29,6 +30,7 @@ export const MESSAGE_ERRORS = {
   notParticipant: 'You are not part of this conversation',
   tooFast: 'You are sending messages too fast. Please wait a moment and try again.',
   badCursor: 'before must be a message id',
+  clientIdReused: 'This clientMessageId was already used for a different message',
 } as const;
 
 export interface SentMessage {
@@ -64,8 +66,29 @@ export function messagesService(
     return conversation;
   }
 
+  /**
+   * The message stored earlier under this client id, if it is the same message to the same person; undefined
+   * when there is none (the unique violation was about something else).
+   */
+  async function storedWithClientId(
+    senderId: string,
+    recipientId: string,
+    text: string,
+    clientId: string,
+  ): Promise<Message | undefined> {
+    const stored = await repo.findByClientId(senderId, clientId);
+    if (!stored) return undefined;
+    const pair = orderedPair(senderId, recipientId);
+    const same = stored.userLow === pair.userLow && stored.userHigh === pair.userHigh && stored.text === text;
+    if (!same) throw new HttpError(409, MESSAGE_ERRORS.clientIdReused);
+    return toMessage(stored);
+  }
+
   return {
-    /** Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. */
+    /**
+     * Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. With a
+     * client id it is stored at most once: a retry answers with the stored message and delivers nothing.
+     */
     async send(sender: Pick<UserRow, 'id'>, input: Send): Promise<SentMessage> {
       if (input.senderId !== undefined && input.senderId !== sender.id)
         throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
@@ -80,41 +103,53 @@ export function messagesService(
       const messageId = newId();
       const newConversationId = newId();
       const openingText = openingMessageOf(recipient);
-      const saved = await writes.run(async (trx) => {
-        const conversation = await repo.recordLatest(
-          {
-            newConversationId,
+      const clientId = input.clientMessageId ?? null;
+      const saved = await writes
+        .run(async (trx) => {
+          const conversation = await repo.recordLatest(
+            {
+              newConversationId,
+              senderId: sender.id,
+              recipientId: recipient.id,
+              text: input.message,
+              at: now,
+              messageId,
+              openingId: openingText ? openingId : null,
+            },
+            trx,
+          );
+          const firstInConversation = conversation.id === newConversationId;
+          const opening =
+            firstInConversation && openingText
+              ? {
+                  id: openingId,
+                  conversationId: conversation.id,
+                  senderId: recipient.id,
+                  text: openingText,
+                  createdAt: now,
+                }
+              : null;
+          if (opening) await repo.insertMessage(opening, trx);
+          const row = {
+            id: messageId,
+            conversationId: conversation.id,
             senderId: sender.id,
-            recipientId: recipient.id,
             text: input.message,
-            at: now,
-            messageId,
-            openingId: openingText ? openingId : null,
-          },
-          trx,
-        );
-        const firstInConversation = conversation.id === newConversationId;
-        const opening =
-          firstInConversation && openingText
-            ? {
-                id: openingId,
-                conversationId: conversation.id,
-                senderId: recipient.id,
-                text: openingText,
-                createdAt: now,
-              }
-            : null;
-        if (opening) await repo.insertMessage(opening, trx);
-        const row = {
-          id: messageId,
-          conversationId: conversation.id,
-          senderId: sender.id,
-          text: input.message,
-          createdAt: now,
-        };
-        await repo.insertMessage(row, trx);
-        return { row, opening, firstInConversation };
-      });
+            createdAt: now,
+          };
+          await repo.insertMessage({ ...row, clientId }, trx);
+          return { row, opening, firstInConversation };
+        })
+        .catch(async (error: unknown) => {
+          if (clientId === null || !isUniqueViolation(error)) throw error;
+          const replayed = await storedWithClientId(sender.id, recipient.id, input.message, clientId);
+          if (!replayed) throw error;
+          return { replayed };
+        });
+      // A retry of a message already stored (its answer was lost): the same answer, and nobody is told twice.
+      if ('replayed' in saved) {
+        return { message: saved.replayed, firstInConversation: false, recipientId: recipient.id };
+      }
       lists.forget(sender.id, recipient.id);
       const message = toMessage({ ...saved.row, seen: 0 });
       if (saved.opening)

@@ -14,9 +14,21 @@ export function isServerBusy(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'server_busy';
 }
 
-/** Whether to send again after `failureCount` earlier failures (counted from 0, as TanStack Query does). */
-export function retryWhenBusy(failureCount: number, error: unknown): boolean {
-  return isServerBusy(error) && failureCount < BUSY_RETRY.retries;
+/**
+ * True for a failure after which the message may or may not have been stored: the server was not reached,
+ * the connection broke before the answer, or a proxy in front of the server answered for it.
+ */
+function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && error.code === undefined && [0, 502, 503, 504].includes(error.status);
+}
+
+/**
+ * Whether to send again after `failureCount` earlier failures (counted from 0, as TanStack Query does): a
+ * busy refusal, or a send whose answer never came. Sends carry a clientMessageId, so a retry of a message
+ * that was stored after all returns it instead of storing it twice.
+ */
+export function retrySend(failureCount: number, error: unknown): boolean {
+  return (isServerBusy(error) || isUnanswered(error)) && failureCount < BUSY_RETRY.retries;
 }
 
 /** Milliseconds to wait before the next attempt; `random` is for tests. */

@@ -1,17 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Message, type Conversation } from '../../../../contracts/messages.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useChatStore, type ChatPartner } from '../hooks/chat-store.js';
-import { busyRetryDelay, retryWhenBusy } from './busy-retry.js';
+import { busyRetryDelay, retrySend } from './busy-retry.js';
 import { chatKeys } from './chat-keys.js';
 import { applyNewMessage, findByUser, upsertConversation } from './conversation-cache.js';
 import { mergeMessages } from './message-cache.js';
 
+/** A message on its way, with the id that makes sending it again safe. */
+export interface OutgoingMessage {
+  text: string;
+  clientMessageId: string;
+}
+
+/** 128 random bits as 32 hex digits (crypto.randomUUID needs a secure context; the app may run on plain http). */
+export function newClientMessageId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
 /** POST /api/messages: the answer is the stored message (the first one creates the conversation). */
-export function postMessage(recipientId: string, text: string): Promise<Message> {
+export function postMessage(
+  recipientId: string,
+  { text, clientMessageId }: OutgoingMessage,
+): Promise<Message> {
   return apiRequest('/api/messages', {
     method: 'POST',
-    body: { message: text, recipientId },
+    body: { message: text, recipientId, clientMessageId },
     schema: Message,
   });
 }
@@ -38,18 +55,21 @@ function newConversation(partner: ChatPartner, message: Message): Conversation {
 
 /**
  * Sends to `partner`. The answer joins the open conversation (deduplicated with the newMessage echo)
- * and the list; a first message turns the mock conversation into the real one. A busy server's refusal is
- * retried by itself (see BUSY_RETRY); while it is, `failureCount` is above 0 and the send still pending.
+ * and the list; a first message turns the mock conversation into the real one. A busy refusal or a lost
+ * answer is retried by itself (see BUSY_RETRY); while it is, `failureCount` is above 0 and the send still
+ * pending. Every attempt at one message carries the same clientMessageId, and so does sending the same
+ * text again after a failure ("Try again"), so the server stores it once whatever was lost on the way.
  */
 export function useSendMessage(partner: ChatPartner) {
   const queryClient = useQueryClient();
   const dropMock = useChatStore((state) => state.dropMock);
-  return useMutation({
-    mutationFn: (text: string) => postMessage(partner.userId, text),
-    // A busy server refused the message before storing anything, so sending it again cannot duplicate it.
-    retry: retryWhenBusy,
+  const unanswered = useRef<OutgoingMessage | null>(null);
+  const mutation = useMutation({
+    mutationFn: (outgoing: OutgoingMessage) => postMessage(partner.userId, outgoing),
+    retry: retrySend,
     retryDelay: busyRetryDelay,
-    onSuccess: (message) => {
+    onSuccess: (message, outgoing) => {
+      if (unanswered.current?.clientMessageId === outgoing.clientMessageId) unanswered.current = null;
       queryClient.setQueryData<Message[]>(chatKeys.messages(partner.userId), (current) =>
         mergeMessages(current ?? [], [message]),
       );
@@ -67,4 +87,14 @@ export function useSendMessage(partner: ChatPartner) {
       dropMock(partner.userId);
     },
   });
+  return {
+    isPending: mutation.isPending,
+    failureCount: mutation.failureCount,
+    send(text: string): Promise<Message> {
+      const earlier = unanswered.current;
+      const outgoing = earlier?.text === text ? earlier : { text, clientMessageId: newClientMessageId() };
+      unanswered.current = outgoing;
+      return mutation.mutateAsync(outgoing);
+    },
+  };
 }

@@ -46,7 +46,11 @@ describe('composer', () => {
 
     await userEvent.type(composer(), '{Enter}');
     await waitFor(() => expect(composer()).toHaveValue(''));
-    expect(posts(calls)[0]?.body).toEqual({ message: 'First line\nsecond line', recipientId: GRACE._id });
+    expect(posts(calls)[0]?.body).toEqual({
+      message: 'First line\nsecond line',
+      recipientId: GRACE._id,
+      clientMessageId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const bubble = await screen.findByText(/First line/);
     expect(bubble.textContent).toBe('First line\nsecond line');
   });
@@ -125,12 +129,18 @@ describe('a busy server', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(posts(calls)).toHaveLength(1);
 
-    // Retry-After: 1 (plus up to a quarter of jitter), then the same message again.
+    // Retry-After: 1 (plus up to a quarter of jitter), then the same message again, under the same id.
     await waitFor(() => expect(composer()).toHaveValue(''), { timeout: 3000 });
-    expect(posts(calls).map((call) => call.body)).toEqual([
-      { message: 'Patience', recipientId: GRACE._id },
-      { message: 'Patience', recipientId: GRACE._id },
-    ]);
+    const sent = {
+      message: 'Patience',
+      recipientId: GRACE._id,
+      clientMessageId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    };
+    expect(posts(calls).map((call) => call.body)).toEqual([sent, sent]);
+    const [first, second] = posts(calls).map(
+      (call) => (call.body as { clientMessageId: string }).clientMessageId,
+    );
+    expect(second).toBe(first);
     expect(await screen.findByText('Patience')).toBeInTheDocument();
     expect(screen.queryByText(BUSY_RETRYING)).not.toBeInTheDocument();
     expect(composer()).not.toHaveAttribute('readonly');
@@ -152,6 +162,25 @@ describe('a busy server', () => {
     await waitFor(() => expect(composer()).toHaveValue(''));
     expect(posts(calls)).toHaveLength(7);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // Every attempt, "Try again" included, was the one message: the server stores it once whatever it saw.
+    expect(
+      new Set(posts(calls).map((call) => (call.body as { clientMessageId: string }).clientMessageId)).size,
+    ).toBe(1);
+  }, 15_000);
+
+  it('sends again by itself, under the same id, when the answer never came; the next message gets a new id', async () => {
+    let cutOff = 1;
+    const { calls } = await openGrace((call) =>
+      call.method === 'POST' && cutOff-- > 0 ? 'network-error' : undefined,
+    );
+    await userEvent.type(composer(), 'Are you there?{Enter}');
+    await waitFor(() => expect(composer()).toHaveValue(''), { timeout: 5000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.type(composer(), 'Next{Enter}');
+    await waitFor(() => expect(posts(calls)).toHaveLength(3));
+    const ids = posts(calls).map((call) => (call.body as { clientMessageId: string }).clientMessageId);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
   }, 15_000);
 
   it('offers no "Try again" for a refusal that retrying cannot cure', async () => {

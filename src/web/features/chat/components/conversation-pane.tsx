@@ -35,7 +35,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const visible = useMemo(() => visibleAfter(held, cutoff), [held, cutoff]);
   const conversationId = (conversation.mock ? '' : conversation._id) || (held.at(-1)?.conversationId ?? null);
   const older = useOlderMessages(conversation.userId, held, !conversation.mock && cutoff === undefined);
-  const send = useSendMessage(conversation);
+  const outbox = useSendMessage(conversation);
   const speech = useSpeech();
   useMarkSeen(me._id, conversationId, visible);
   const live = useLiveReply(conversation.userId, held);
@@ -44,7 +44,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
 
   const sendText = async (text: string) => {
     try {
-      return await send.mutateAsync(text);
+      return await outbox.send(text);
     } catch (failure) {
       onSendFailed(describeError(failure));
       throw failure;
@@ -100,7 +100,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         username={conversation.username}
         isAi={conversation.isAi}
         onSend={sendText}
-        retrying={send.isPending && send.failureCount > 0}
+        retrying={outbox.isPending && outbox.failureCount > 0}
         onCleanSlate={cleanSlate}
         boxId={composerId}
         tools={
