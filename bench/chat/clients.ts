@@ -2,10 +2,9 @@
  * The browser side of one simulated person inside a load generator: a socket.io websocket with the session
  * cookie (as the web app's lib/socket.ts opens it) and keep-alive HTTP for `POST /api/messages`.
  */
-import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { Pool } from 'undici';
-import type { Message } from '../../src/contracts/messages.js';
+import { newClientMessageId, type Message } from '../../src/contracts/messages.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/contracts/realtime.js';
 import type { ErrorCounts, SendPath, UserSpec } from './protocol.js';
 
@@ -204,8 +203,8 @@ export async function sendMessage(
   text: string,
   path: SendPath,
 ): Promise<SendOutcome> {
-  // Every send carries its idempotency key, as the web app's do (the server keeps a unique index on it).
-  const send = { message: text, recipientId, clientMessageId: randomUUID() };
+  // Every send carries its idempotency key, made as the web app makes it (the server keeps a unique index on it).
+  const send = { message: text, recipientId, clientMessageId: newClientMessageId() };
   if (path === 'socket') {
     const socket = from.socket;
     if (!socket) return { ok: false, key: 'socket closed', refused: false, retryAfterMs: undefined };

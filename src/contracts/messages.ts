@@ -23,6 +23,18 @@ const messageText = z
   .max(MESSAGE_LIMITS.textMax, `Message must be at most ${MESSAGE_LIMITS.textMax} characters`);
 
 /** POST /api/messages. senderId is accepted for compatibility but must be the signed-in user. */
+/**
+ * A clientMessageId as the web app makes one: the time in milliseconds (12 hex digits), then 80 random bits.
+ * Unique, and in time order, so the server's index of these ids grows at one end. (crypto.randomUUID needs a
+ * secure context, and the app may be served over plain http.)
+ */
+export function newClientMessageId(now = Date.now()): string {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  );
+  return now.toString(16).padStart(12, '0') + random.join('');
+}
+
 export const SendMessageRequest = z.object({
   message: messageText,
   recipientId: z.string({ error: 'recipientId is required' }).trim().min(1, 'recipientId is required'),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { Message, type Conversation } from '../../../../contracts/messages.js';
+import { Message, newClientMessageId, type Conversation } from '../../../../contracts/messages.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useChatStore, type ChatPartner } from '../hooks/chat-store.js';
 import { busyRetryDelay, retrySend } from './busy-retry.js';
@@ -12,13 +12,6 @@ import { mergeMessages } from './message-cache.js';
 export interface OutgoingMessage {
   text: string;
   clientMessageId: string;
-}
-
-/** 128 random bits as 32 hex digits (crypto.randomUUID needs a secure context; the app may run on plain http). */
-export function newClientMessageId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
 }
 
 /** POST /api/messages: the answer is the stored message (the first one creates the conversation). */

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { newClientMessageId, SendMessageRequest } from './messages.js';
+
+describe('clientMessageId as the web app makes it', () => {
+  it('is accepted by the send contract, unique, and sorts in time order', () => {
+    const ids = [1_700_000_000_000, 1_700_000_000_001, 1_800_000_000_000].map((t) => newClientMessageId(t));
+    for (const clientMessageId of ids) {
+      expect(SendMessageRequest.safeParse({ message: 'x', recipientId: 'r', clientMessageId }).success).toBe(
+        true,
+      );
+    }
+    expect([...ids].sort()).toEqual(ids);
+    const many = new Set(Array.from({ length: 1000 }, () => newClientMessageId(1_700_000_000_000)));
+    expect(many.size).toBe(1000);
+  });
+});
