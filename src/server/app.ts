@@ -28,6 +28,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerOverloadProtection } from './plugins/overload.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions, signedInOnly } from './plugins/session.js';
+import { registerDrain } from './plugins/drain.js';
 import { registerProbes } from './plugins/probes.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
 import { guardSocketSends } from './realtime/overload-guard.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     allowedOrigins: config.allowedOrigins,
   });
   const overload = await registerOverloadProtection(app, config.overload, securityHeaders);
+  const drain = registerDrain(app, config.shutdownGraceMs);
   await app.register(cookie);
   const spa = await serveWeb(app, deps.webRoot);
   await serveUploads(app, uploads.dir);
@@ -99,7 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   guardSocketSends(realtime.io, overload);
 
-  registerProbes(app, deps.db.kysely, { redisUp: realtime.redis?.isUp });
+  registerProbes(app, deps.db.kysely, { redisUp: realtime.redis?.isUp, isDraining: drain.isDraining });
   app.get('/api/config', async () => ({ contactEmail: config.contactEmail }));
   await app.register(accountsRoutes, {
     accounts,

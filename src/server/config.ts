@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   LOCAL_MODEL: z.string().trim().optional(),
   LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   AI_TIMEOUT: duration('120s'),
+  SHUTDOWN_GRACE: duration('10s'),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(32768).default(1024),
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   WIKI_API_URL: optionalUrl(
@@ -101,6 +102,8 @@ export interface Config {
   allowedOrigins: string[];
   secureCookies: boolean;
   sessionTtlSeconds: number;
+  /** How long a shutdown waits for requests under way (SHUTDOWN_GRACE). */
+  shutdownGraceMs: number;
   /** How long a sign-in may last at most, however often it is used; then the person signs in again. */
   sessionMaxAgeSeconds: number;
   contactEmail: string;
@@ -247,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
     secureCookies: publicOrigin.startsWith('https://'),
     sessionTtlSeconds: e.SESSION_TTL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE * 1000,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,

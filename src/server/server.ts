@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: draining');
+    if (!(await app.drain())) app.log.warn('shutdown grace ran out with requests still under way');
     await app.close();
     await db.kysely.destroy();
     process.exit(0);

@@ -6,13 +6,14 @@ import type { Database } from '../db/schema.js';
 export interface ReadinessDeps {
   /** Whether Redis is reachable; absent when the process runs without it. */
   redisUp?: () => boolean;
+  /** Whether the process is shutting down (see drain.ts). */
+  isDraining: () => boolean;
 }
 
 /**
  * `GET /api/health`: the process is alive and its database answers (a restart would not help otherwise).
  * `GET /api/ready`: this process should get traffic: database and Redis reachable (migrations ran before it
- * listened). A load balancer routes by readiness and restarts by health; while the server closes, Fastify
- * answers every request, these included, with 503.
+ * listened), not shutting down. A load balancer routes by readiness and restarts by health.
  */
 export function registerProbes(app: FastifyInstance, db: Kysely<Database>, deps: ReadinessDeps): void {
   app.get('/api/health', async () => {
@@ -26,10 +27,12 @@ export function registerProbes(app: FastifyInstance, db: Kysely<Database>, deps:
       () => 'unreachable' as const,
     );
     const redis = deps.redisUp === undefined ? 'not used' : deps.redisUp() ? 'ok' : 'unreachable';
-    const checks = { database, redis };
+    const draining = deps.isDraining();
+    const checks = { database, redis, shutdown: draining ? 'in progress' : 'no' };
     const problems = [
       database !== 'ok' && 'the database is unreachable',
       redis === 'unreachable' && 'Redis is unreachable',
+      draining && 'the server is shutting down',
     ].filter(Boolean);
     if (problems.length === 0) return { ready: true, checks };
     return reply.code(503).send({ error: `Not ready: ${problems.join(', ')}`, checks });

@@ -88,7 +88,9 @@ export async function createSocketServer(
     redis,
     beginShutdown: () => {
       shuttingDown = true;
-      io.local.disconnectSockets(true);
+      // A closed transport, not a socket.io disconnect: clients reconnect from it by themselves (to another
+      // process behind the balancer), while 'io server disconnect' would leave them waiting for a reload.
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
     },
     close: async () => {
       await io.close();

@@ -7,6 +7,8 @@ export interface ServerProcess {
   pid: number;
   /** Everything the process wrote to stdout and stderr so far: what an operator sees in the console. */
   output: () => string;
+  /** The exit code once the process has ended (null while it runs, or when a signal ended it). */
+  exitCode: () => number | null;
   stop: () => Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startServerProcess(
     baseUrl,
     pid: child.pid ?? 0,
     output: () => output,
+    exitCode: () => child.exitCode,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -168,7 +168,7 @@ describe('service endpoints', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       ready: true,
-      checks: { database: 'ok', redis: process.env.TEST_REDIS_URL ? 'ok' : 'not used' },
+      checks: { database: 'ok', redis: process.env.TEST_REDIS_URL ? 'ok' : 'not used', shutdown: 'no' },
     });
   });
 

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, Client, request } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildUser } from './test/factories.js';
+import { TestClient } from './test/http-client.js';
+import { startServerProcess, type ServerProcess } from './test/server-process.js';
+import { connectSocket, pause } from './test/socket-client.js';
+import { startTestServer } from './test/test-server.js';
+
+const dataDirs: string[] = [];
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-drain-'));
+  dataDirs.push(dataDir);
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    AI_PROVIDER: 'off',
+    MESSAGE_RATE_LIMIT: '100000',
+  });
+  servers.push(server);
+  return server;
+}
+
+describe('draining', () => {
+  it('turns readiness off at once, answers on open connections with Connection: close, and takes no new ones', async () => {
+    const server = await startTestServer();
+    const agent = new Agent({ connections: 1 });
+    try {
+      const ask = () => request(`${server.baseUrl}/api/ready`, { dispatcher: agent });
+      const before = await ask();
+      expect(before.statusCode).toBe(200);
+      await before.body.text();
+
+      expect(await server.app.drain()).toBe(true);
+      const during = await ask();
+      expect(during.statusCode).toBe(503);
+      expect(during.headers.connection).toBe('close');
+      expect(await during.body.json()).toMatchObject({
+        error: 'Not ready: the server is shutting down',
+        checks: { shutdown: 'in progress' },
+      });
+      await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
+    } finally {
+      await agent.close();
+      await server.close();
+    }
+  });
+});
+
+describe('SIGTERM with work in flight', () => {
+  it('answers every request it had started, turns unready, lets sockets reconnect elsewhere, and exits', async () => {
+    const server = await start();
+    const ada = await buildUser(new TestClient(server.baseUrl));
+    const bob = await buildUser(new TestClient(server.baseUrl));
+    const tab = await connectSocket(server.baseUrl, ada.client, { userId: ada.user._id });
+    const disconnected = new Promise<string>((resolve) => tab.once('disconnect', resolve));
+
+    // 50 keep-alive connections, each sending messages back to back: whatever is in flight at SIGTERM.
+    const connections = Array.from({ length: 50 }, () => new Client(server.baseUrl));
+    const outcomes: Array<{ outcome: string; startedBeforeSigterm: boolean }> = [];
+    let sending = true;
+    let sigtermSent = false;
+    const loops = Array.from({ length: 50 }, async (_, i) => {
+      for (let n = 0; sending; n += 1) {
+        const startedBeforeSigterm = !sigtermSent;
+        const outcome = await (connections[i] as Client)
+          .request({
+            path: '/api/messages',
+            method: 'POST',
+            headers: {
+              cookie: ada.client.cookieHeader,
+              origin: server.baseUrl,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ message: `loop ${i} #${n}`, recipientId: bob.user._id }),
+          })
+          .then(
+            async (res) => {
+              await res.body.text();
+              return String(res.statusCode);
+            },
+            (error: unknown) => (error as { code?: string }).code ?? String(error),
+          );
+        outcomes.push({ outcome, startedBeforeSigterm });
+        // Refused (closing) or not reachable any more: this client would go to another process now.
+        if (outcome !== '201') return;
+      }
+    });
+    await pause(400);
+    sigtermSent = true;
+    // stop() sends SIGTERM and waits for the process to end.
+    await server.stop();
+    sending = false;
+    await Promise.all(loops);
+    await Promise.all(connections.map((c) => c.close()));
+
+    // Every request under way when SIGTERM came was answered (a reset would be a lost answer). Requests sent
+    // after it may find the door closed (refused, or a reset connection the server never read from): a client
+    // goes to another process then, and the web app resends under the same clientMessageId.
+    const before = outcomes.filter((o) => o.startedBeforeSigterm).map((o) => o.outcome);
+    expect(before.length).toBeGreaterThan(100);
+    expect(before.filter((o) => o !== '201')).toEqual([]);
+    const after = outcomes.filter((o) => !o.startedBeforeSigterm).map((o) => o.outcome);
+    expect(after.filter((o) => !['201', 'ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(o))).toEqual(
+      [],
+    );
+    // The socket was closed as a lost transport, which socket.io clients reconnect from by themselves.
+    expect(await disconnected).toBe('transport close');
+    expect(server.exitCode()).toBe(0);
+    expect(server.output()).not.toContain('"level":50');
+  });
+});

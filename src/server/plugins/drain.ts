@@ -1,0 +1,78 @@
+import type { IncomingMessage } from 'node:http';
+import net, { type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * After the last request is answered, how long connections may still bring one: a request a client wrote
+ * just before it read its previous answer can sit unread in the socket, and closing the connection then
+ * would reset it. Each such request is answered (with Connection: close); idle connections close after.
+ */
+const IDLE_LINGER_MS = 500;
+
+/** Waits until every keep-alive connection has closed, or `ms` have passed. */
+async function lingerForRequestsOnTheWire(open: Set<Socket>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The first half of a graceful shutdown: stops taking connections and waits (at most `graceMs`) for the
+     * requests under way to be answered. Resolves with whether they all were; `close()` does the rest.
+     */
+    drain: () => Promise<boolean>;
+  }
+}
+
+/**
+ * Graceful drain. Once it starts: readiness answers 503 (`isDraining`), the listener stops taking
+ * connections (a balancer sends them elsewhere), and every response carries `Connection: close`, so a
+ * keep-alive client opens its next connection elsewhere rather than meeting one closed under its request.
+ * Requests under way, AI streams included, are answered; then `app.close()` closes what is left.
+ */
+export function registerDrain(app: FastifyInstance, graceMs: number): { isDraining: () => boolean } {
+  let draining = false;
+  let inFlight = 0;
+  let settled: (() => void) | undefined;
+  // Keep-alive HTTP connections (websockets leave this set when they upgrade).
+  const open = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  app.server.on('upgrade', (request: IncomingMessage) => open.delete(request.socket));
+
+  app.addHook('onRequest', async (request, reply) => {
+    inFlight += 1;
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) settled?.();
+    });
+    if (draining) reply.header('connection', 'close');
+  });
+
+  app.decorate('drain', async () => {
+    draining = true;
+    // net.Server's own close: no new connections, and (unlike http.Server's) idle keep-alive ones stay open
+    // for their next request, which is answered and then closes the connection.
+    if (app.server.listening) net.Server.prototype.close.call(app.server);
+    if (inFlight === 0) {
+      await lingerForRequestsOnTheWire(open, Math.min(IDLE_LINGER_MS, graceMs));
+      return true;
+    }
+    const answered = new Promise<boolean>((resolve) => {
+      settled = () => resolve(true);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), graceMs);
+    });
+    const allAnswered = await Promise.race([answered, graceOver]);
+    clearTimeout(timer);
+    await lingerForRequestsOnTheWire(open, Math.min(IDLE_LINGER_MS, graceMs));
+    return allAnswered;
+  });
+
+  return { isDraining: () => draining };
+}
