@@ -44,12 +44,16 @@ const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 /** Builds the whole HTTP application: plugins first, then each module, explicitly. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
+    // A hop count as proxy-addr reads one: the nearest `n` addresses are proxies (Fastify's types lack numbers).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // One line per request is noise at info level; debug and trace keep it.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

@@ -74,6 +74,22 @@ describe('loadConfig', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('trusts nobody by default, a number of hops, or a list of addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,loopback' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8,::1,loopback',
+    );
+  });
+
+  it('refuses what is neither, naming the variable', () => {
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', '127.0.0.1,nowhere']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
 describe('overload protection', () => {
   it('refuses work past 50 ms of event-loop delay or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
     expect(loadConfig({}).overload).toEqual({

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -32,6 +33,40 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR range (`10.0.0.0/8`, `::1`), or one of proxy-addr's names for the usual ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, no proxy is trusted (the client address is the connection's). A number trusts that
+ * many hops of X-Forwarded-For; a comma-separated list trusts proxies at those addresses or ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((raw, ctx): number | string | false => {
+    if (!raw) return false;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const entries = raw.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be a number of proxy hops, or addresses and ranges such as 127.0.0.1,10.0.0.0/8 (or loopback, linklocal, uniquelocal)',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -74,6 +109,7 @@ const EnvSchema = z.object({
   LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   AI_TIMEOUT: duration('120s'),
   SHUTDOWN_GRACE: duration('10s'),
+  TRUST_PROXY: trustProxy,
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(32768).default(1024),
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   WIKI_API_URL: optionalUrl(
@@ -104,6 +140,8 @@ export interface Config {
   sessionTtlSeconds: number;
   /** How long a shutdown waits for requests under way (SHUTDOWN_GRACE). */
   shutdownGraceMs: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (TRUST_PROXY); false for none. */
+  trustProxy: number | string | false;
   /** How long a sign-in may last at most, however often it is used; then the person signs in again. */
   sessionMaxAgeSeconds: number;
   contactEmail: string;
@@ -251,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: publicOrigin.startsWith('https://'),
     sessionTtlSeconds: e.SESSION_TTL,
     shutdownGraceMs: e.SHUTDOWN_GRACE * 1000,
+    trustProxy: e.TRUST_PROXY,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,

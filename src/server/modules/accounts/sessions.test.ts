@@ -180,6 +180,42 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits behind a proxy', () => {
+  const guess = (server: TestServer, from: string) =>
+    server.client().request(
+      'POST',
+      '/api/users/login',
+      { username: 'guess', password: 'guessing' },
+      {
+        'x-forwarded-for': from,
+      },
+    );
+
+  it('counts each client behind a trusted proxy (TRUST_PROXY) on its own', async () => {
+    const server = await startTestServer({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: '1' });
+    try {
+      const first = [await guess(server, '203.0.113.7'), await guess(server, '203.0.113.7')];
+      expect(first.map((r) => r.status)).toEqual([401, 401]);
+      expect((await guess(server, '203.0.113.7')).status).toBe(429);
+      expect((await guess(server, '198.51.100.9')).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('believes no X-Forwarded-For without TRUST_PROXY: a client cannot make up addresses', async () => {
+    const server = await startTestServer({ AUTH_RATE_LIMIT: '2' });
+    try {
+      const statuses = [];
+      for (const from of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+        statuses.push((await guess(server, from)).status);
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('session cache', () => {
   function countingRepo() {
     const rows = new Map<
