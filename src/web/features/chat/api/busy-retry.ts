@@ -22,13 +22,22 @@ function isUnanswered(error: unknown): boolean {
   return error instanceof ApiError && error.code === undefined && [0, 502, 503, 504].includes(error.status);
 }
 
+/** Why a send is being retried: the server said it was busy, or no answer came. */
+export type RetryCause = 'busy' | 'unanswered';
+
+/** The cause a retry of this failure would have, or null when it is not retried. */
+export function retryCause(error: unknown): RetryCause | null {
+  if (isServerBusy(error)) return 'busy';
+  return isUnanswered(error) ? 'unanswered' : null;
+}
+
 /**
  * Whether to send again after `failureCount` earlier failures (counted from 0, as TanStack Query does): a
  * busy refusal, or a send whose answer never came. Sends carry a clientMessageId, so a retry of a message
  * that was stored after all returns it instead of storing it twice.
  */
 export function retrySend(failureCount: number, error: unknown): boolean {
-  return (isServerBusy(error) || isUnanswered(error)) && failureCount < BUSY_RETRY.retries;
+  return retryCause(error) !== null && failureCount < BUSY_RETRY.retries;
 }
 
 /** Milliseconds to wait before the next attempt; `random` is for tests. */

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Message, newClientMessageId, type Conversation } from '../../../../contracts/messages.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useChatStore, type ChatPartner } from '../hooks/chat-store.js';
-import { busyRetryDelay, retrySend } from './busy-retry.js';
+import { busyRetryDelay, retryCause, retrySend, type RetryCause } from './busy-retry.js';
 import { chatKeys } from './chat-keys.js';
 import { applyNewMessage, findByUser, upsertConversation } from './conversation-cache.js';
 import { mergeMessages } from './message-cache.js';
@@ -49,8 +49,7 @@ function newConversation(partner: ChatPartner, message: Message): Conversation {
 /**
  * Sends to `partner`. The answer joins the open conversation (deduplicated with the newMessage echo)
  * and the list; a first message turns the mock conversation into the real one. A busy refusal or a lost
- * answer is retried by itself (see BUSY_RETRY); while it is, `failureCount` is above 0 and the send still
- * pending. Every attempt at one message carries the same clientMessageId, and so does sending the same
+ * answer is retried by itself (see BUSY_RETRY); meanwhile `retrying` says why and the send is still pending. Every attempt at one message carries the same clientMessageId, and so does sending the same
  * text again after a failure ("Try again"), so the server stores it once whatever was lost on the way.
  */
 export function useSendMessage(partner: ChatPartner) {
@@ -80,9 +79,11 @@ export function useSendMessage(partner: ChatPartner) {
       dropMock(partner.userId);
     },
   });
+  const retrying: RetryCause | null =
+    mutation.isPending && mutation.failureCount > 0 ? retryCause(mutation.failureReason) : null;
   return {
-    isPending: mutation.isPending,
-    failureCount: mutation.failureCount,
+    /** Why the pending send is waiting for another attempt; null when it is not. */
+    retrying,
     send(text: string): Promise<Message> {
       const earlier = unanswered.current;
       const outgoing = earlier?.text === text ? earlier : { text, clientMessageId: newClientMessageId() };

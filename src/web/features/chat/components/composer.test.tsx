@@ -13,7 +13,7 @@ import {
 } from '../../../test/chat-server.js';
 import { renderApp } from '../../../test/render.js';
 import { useChatStore } from '../hooks/chat-store.js';
-import { BUSY_RETRYING, composerPlaceholder } from './composer.js';
+import { BUSY_RETRYING, composerPlaceholder, UNANSWERED_RETRYING } from './composer.js';
 
 const composer = (handle = 'grace') => screen.getByRole('textbox', { name: `Message @${handle}` });
 const posts = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/messages', 'POST');
@@ -174,6 +174,8 @@ describe('a busy server', () => {
       call.method === 'POST' && cutOff-- > 0 ? 'network-error' : undefined,
     );
     await userEvent.type(composer(), 'Are you there?{Enter}');
+    expect(await screen.findByText(UNANSWERED_RETRYING)).toHaveRole('status');
+    expect(screen.queryByText(BUSY_RETRYING)).not.toBeInTheDocument();
     await waitFor(() => expect(composer()).toHaveValue(''), { timeout: 5000 });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.type(composer(), 'Next{Enter}');

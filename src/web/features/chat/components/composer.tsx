@@ -3,7 +3,7 @@ import { CLEAN_SLATE_PHRASE, MESSAGE_LIMITS } from '../../../../contracts/messag
 import { Button, IconButton } from '../../../components/ui/button.js';
 import { SendIcon } from '../../../components/ui/icons.js';
 import { describeError } from '../../../lib/api-client.js';
-import { isServerBusy } from '../api/busy-retry.js';
+import { isServerBusy, type RetryCause } from '../api/busy-retry.js';
 import styles from './composer.module.css';
 
 /** SPEC §9: the composer grows with its text up to this height, then scrolls. */
@@ -11,6 +11,8 @@ export const COMPOSER_MAX_HEIGHT_PX = 90;
 
 /** Said (politely) while a send the server refused as busy waits for its next attempt. */
 export const BUSY_RETRYING = 'The server is busy. Retrying…';
+/** Said while a send whose answer never came (connection lost) waits for its next attempt. */
+export const UNANSWERED_RETRYING = 'No answer from the server. Sending again…';
 
 /** SPEC §2: '@ada', or '@sage ai' for an AI persona. */
 export function composerPlaceholder(username: string, isAi: boolean): string {
@@ -22,8 +24,8 @@ interface ComposerProps {
   isAi: boolean;
   /** Sends the text; a rejection keeps the text and shows why. */
   onSend: (text: string) => Promise<unknown>;
-  /** The server was busy and the pending send is being retried; the text stays, unchangeable, meanwhile. */
-  retrying?: boolean;
+  /** Why the pending send is being retried (busy server, lost answer); the text stays, unchangeable, meanwhile. */
+  retrying?: RetryCause | null;
   /** The "clean slate" phrase was typed: clear local history, send nothing. */
   onCleanSlate: () => void;
   /** Extra controls before the text box (the AI 'clear' button). */
@@ -37,7 +39,7 @@ export function Composer({
   username,
   isAi,
   onSend,
-  retrying = false,
+  retrying = null,
   onCleanSlate,
   tools,
   boxId,
@@ -105,7 +107,7 @@ export function Composer({
     >
       {/* Always present, so screen readers hear the notice when it appears. */}
       <p role="status" className={retrying ? styles.notice : 'visually-hidden'}>
-        {retrying ? BUSY_RETRYING : null}
+        {retrying === 'busy' ? BUSY_RETRYING : retrying === 'unanswered' ? UNANSWERED_RETRYING : null}
       </p>
       {error ? (
         <div className={styles.failure}>
@@ -131,7 +133,7 @@ export function Composer({
           className={styles.input}
           placeholder={composerPlaceholder(username, isAi)}
           value={text}
-          readOnly={retrying}
+          readOnly={retrying !== null}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}

@@ -100,7 +100,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         username={conversation.username}
         isAi={conversation.isAi}
         onSend={sendText}
-        retrying={outbox.isPending && outbox.failureCount > 0}
+        retrying={outbox.retrying}
         onCleanSlate={cleanSlate}
         boxId={composerId}
         tools={
