@@ -22,6 +22,8 @@ declare module 'fastify' {
      * requests under way to be answered. Resolves with whether they all were; `close()` does the rest.
      */
     drain: () => Promise<boolean>;
+    /** Work a drain also waits for (within the same grace): AI generation that answers over the socket. */
+    keepDuringDrain: (settled: () => Promise<unknown>) => void;
   }
 }
 
@@ -29,12 +31,15 @@ declare module 'fastify' {
  * Graceful drain. Once it starts: readiness answers 503 (`isDraining`), the listener stops taking
  * connections (a balancer sends them elsewhere), and every response carries `Connection: close`, so a
  * keep-alive client opens its next connection elsewhere rather than meeting one closed under its request.
- * Requests under way, AI streams included, are answered; then `app.close()` closes what is left.
+ * Requests under way, AI streams included, are answered, and work registered with `keepDuringDrain` (persona
+ * replies, Charioteer turns) finishes, while the sockets stay open to carry it; then `app.close()` closes
+ * what is left.
  */
 export function registerDrain(app: FastifyInstance, graceMs: number): { isDraining: () => boolean } {
   let draining = false;
   let inFlight = 0;
   let settled: (() => void) | undefined;
+  const otherWork: Array<() => Promise<unknown>> = [];
   // Keep-alive HTTP connections (websockets leave this set when they upgrade).
   const open = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
@@ -52,26 +57,28 @@ export function registerDrain(app: FastifyInstance, graceMs: number): { isDraini
     if (draining) reply.header('connection', 'close');
   });
 
+  app.decorate('keepDuringDrain', (work: () => Promise<unknown>) => void otherWork.push(work));
+
   app.decorate('drain', async () => {
     draining = true;
     // net.Server's own close: no new connections, and (unlike http.Server's) idle keep-alive ones stay open
     // for their next request, which is answered and then closes the connection.
     if (app.server.listening) net.Server.prototype.close.call(app.server);
-    if (inFlight === 0) {
-      await lingerForRequestsOnTheWire(open, Math.min(IDLE_LINGER_MS, graceMs));
-      return true;
-    }
-    const answered = new Promise<boolean>((resolve) => {
-      settled = () => resolve(true);
-    });
+    const answered =
+      inFlight === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            settled = resolve;
+          });
+    const everything = Promise.all([answered, ...otherWork.map((settle) => settle())]).then(() => true);
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), graceMs);
     });
-    const allAnswered = await Promise.race([answered, graceOver]);
+    const allDone = await Promise.race([everything, graceOver]);
     clearTimeout(timer);
     await lingerForRequestsOnTheWire(open, Math.min(IDLE_LINGER_MS, graceMs));
-    return allAnswered;
+    return allDone;
   });
 
   return { isDraining: () => draining };

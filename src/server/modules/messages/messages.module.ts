@@ -65,5 +65,7 @@ export async function registerMessaging(
     },
   );
   registerMessageSockets(deps.realtime, messages, presence, app.log);
+  // A shutdown lets replies being written finish (within its grace) before it closes the sockets.
+  app.keepDuringDrain(() => replies.settled());
   await app.register(signedInOnly(messagesRoutes), { messages, replies });
 }

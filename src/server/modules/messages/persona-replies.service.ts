@@ -185,6 +185,11 @@ export function personaRepliesService(deps: {
       return { conversationId: conversation.id };
     },
 
+    /** Settles once every reply queued or being written now has been stored or has failed. */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...queues.values()]);
+    },
+
     /** The person's replies being written now, each with its text so far. */
     inProgress(userId: string): AiReplyInProgress[] {
       return [...writing.values()]
