@@ -1,8 +1,8 @@
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { connectionCapFor, openFilesLimit } from './lib/open-files-limit.js';
+import { trustProxy } from './trust-proxy-setting.js';
 import { z } from 'zod';
 
 /** SESSION_TTL accepts seconds ("3600") or a number with a unit ("30d", "12h", "45m", "90s"). */
@@ -33,40 +33,6 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An address or CIDR range (`10.0.0.0/8`, `::1`), or one of proxy-addr's names for the usual ranges. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
-  const [address = '', bits, extra] = entry.split('/');
-  const family = net.isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (bits === undefined) return true;
-  const prefix = Number(bits);
-  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: unset, no proxy is trusted (the client address is the connection's). A number trusts that
- * many hops of X-Forwarded-For; a comma-separated list trusts proxies at those addresses or ranges.
- */
-const trustProxy = z
-  .string()
-  .trim()
-  .optional()
-  .transform((raw, ctx): number | string | false => {
-    if (!raw) return false;
-    if (/^\d+$/.test(raw)) return Number(raw);
-    const entries = raw.split(',').map((e) => e.trim());
-    if (entries.every(isProxyAddress)) return entries.join(',');
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        'must be a number of proxy hops, or addresses and ranges such as 127.0.0.1,10.0.0.0/8 (or loopback, linklocal, uniquelocal)',
-    });
-    return z.NEVER;
-  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

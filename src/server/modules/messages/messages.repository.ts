@@ -4,28 +4,14 @@ import { conversationListQuery, type ConversationListRow } from './conversation-
 import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
+import type { LatestMessage, NewMessage } from './message-writes.js';
+import { sentWithClientId } from './sent-with-client-id.query.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/** A message to store; the client id only when its sender gave one. */
-export type NewMessage = Omit<MessageRow, 'seen' | 'clientId'> & { clientId?: string | null };
 
 /** The two ids of a pair in the order conversations store them. */
 export function orderedPair(a: string, b: string): { userLow: string; userHigh: string } {
   return a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a };
-}
-
-export interface LatestMessage {
-  /** Used only when this message starts the conversation. */
-  newConversationId: string;
-  senderId: string;
-  recipientId: string;
-  text: string;
-  at: string;
-  /** The message's id: where the recipient's unseen messages start if nothing was unread. */
-  messageId: string;
-  /** The persona's opening message stored with a new conversation (unread for the sender), if any. */
-  openingId: string | null;
 }
 
 /** 1 when the message's sender is not this side of the pair: the message is unread for that side. */
@@ -216,19 +202,7 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     /** The message `senderId` sent with this client id (idempotency key), with its conversation's pair. */
-    async findByClientId(
-      senderId: string,
-      clientId: string,
-    ): Promise<(MessageRow & { userLow: string; userHigh: string }) | undefined> {
-      return db
-        .selectFrom('messages')
-        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-        .selectAll('messages')
-        .select(['conversations.userLow', 'conversations.userHigh'])
-        .where('messages.senderId', '=', senderId)
-        .where('messages.clientId', '=', clientId)
-        .executeTakeFirst();
-    },
+    findByClientId: (senderId: string, clientId: string) => sentWithClientId(db, senderId, clientId),
 
     /** A message was added to an existing conversation: it becomes the latest, unread for the other side. */
     async setLatest(message: NewMessage, trx: Executor): Promise<void> {

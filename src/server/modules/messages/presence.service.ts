@@ -77,19 +77,21 @@ export function presenceService(presence: Presence, repo: MessagesRepository, em
     }
   }
 
+  /** Which of the user's contacts are online, answered with the next batch. */
+  async function onlineContactsOf(userId: string): Promise<string[]> {
+    const batch = gathering();
+    batch.askers.add(userId);
+    return (await batch.done)(userId);
+  }
+
   return {
     /** A tab opened; resolves, once its batch is handled, with which of the user's contacts are online. */
     async connected(userId: string): Promise<string[]> {
       presence.connect(userId);
-      return this.onlineContactsOf(userId);
+      return onlineContactsOf(userId);
     },
 
-    /** Which of the user's contacts are online, answered with the next batch. */
-    async onlineContactsOf(userId: string): Promise<string[]> {
-      const batch = gathering();
-      batch.askers.add(userId);
-      return (await batch.done)(userId);
-    },
+    onlineContactsOf,
 
     /** A tab closed; the user's contacts hear only when the last one did. Resolves once its batch is handled. */
     async disconnected(userId: string): Promise<void> {
