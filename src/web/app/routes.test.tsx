@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_MESSAGE } from '../features/profile/profile-page.js';
@@ -40,7 +40,10 @@ describe('pages in chunks of their own', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'About Simplified' });
     await act(() => router.navigate('/create'));
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create AI' })).toHaveFocus();
+    // The heading can show a frame before the focus effect runs, so the focus is waited for, not assumed.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Create AI' })).toHaveFocus(),
+    );
     act(() => useSession.getState().signOut());
   });
 });
