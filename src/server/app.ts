@@ -33,6 +33,7 @@ import { registerProbes } from './plugins/probes.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
 import { guardSocketSends } from './realtime/overload-guard.js';
 import { createRealtime } from './realtime/realtime.js';
+import { perMinute } from './lib/limits.js';
 
 export interface AppDeps {
   db: Db;
@@ -112,7 +113,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions,
     cookies,
     realtime: realtime.emitter,
-    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    signIns: realtime.limits.limiter(
+      'sign-in',
+      perMinute(config.authRateLimitPerMinute, config.authRateLimitPerMinute),
+    ),
   });
   const engine = await createEngine(config.ai, config.dataDir, {
     info: (message) => app.log.info(message),
@@ -124,11 +128,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.addHook('onClose', () => engine.close());
   // One budget per person for every feature that calls the provider.
-  const budget = aiBudget(config.ai);
+  const budget = aiBudget(config.ai, realtime);
   const ai = aiService(engine, config.ai, budget);
   await app.register(signedInOnly(aiRoutes), {
     ai,
-    web: webLookupService(ai, config.wikiApiUrl, config.contactEmail),
+    web: webLookupService(ai, realtime.limits, config.wikiApiUrl, config.contactEmail),
   });
   await registerMessaging(app, {
     db: deps.db,
@@ -145,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     accounts: accountsRepo,
     uploads,
     onPersonaChanged: forgetPeople,
+    limits: realtime.limits,
     directoryRateLimitPerMinute: config.directoryRateLimitPerMinute,
   });
   const actionsRepo = actionsRepository(deps.db.kysely);

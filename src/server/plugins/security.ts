@@ -1,5 +1,4 @@
 import helmet, { type HelmetOptions } from 'helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS } from '../../contracts/errors.js';
@@ -56,7 +55,7 @@ export interface SecurityOptions {
 
 /**
  * Security headers for every response, `Cache-Control: no-store` for every API answer (they carry people's
- * data), state changes only from our own pages, and the rate limiter that routes opt into. Returns the
+ * data) and state changes only from our own pages. Returns the
  * security headers, for answers written outside Fastify's reply pipeline (refusals under overload).
  */
 export async function registerSecurity(
@@ -96,6 +95,5 @@ export async function registerSecurity(
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
-  await app.register(rateLimit, { global: false });
   return headers;
 }

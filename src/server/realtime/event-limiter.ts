@@ -1,5 +1,5 @@
 import { ERRORS } from '../../contracts/errors.js';
-import { tokenBuckets } from '../lib/rate-limiter.js';
+import { perMinute, type Limits } from '../lib/limits.js';
 import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 
 /**
@@ -25,17 +25,24 @@ export const SOCKET_EVENT_LIMITS = {
  */
 export function limitSocketEvents(
   io: RealtimeServer,
+  shared: Limits,
   limits: { [K in keyof typeof SOCKET_EVENT_LIMITS]: number } = SOCKET_EVENT_LIMITS,
 ): void {
   const { perSocketPerSecond: socketRate, perUserPerSecond: userRate, burstSeconds } = limits;
-  const perSocket = tokenBuckets(socketRate * 60, socketRate * burstSeconds);
-  const perUser = tokenBuckets(userRate * 60, userRate * burstSeconds);
+  // A socket lives in one process; a person's tabs may be spread over all of them.
+  const perSocket = shared.limiter(
+    'socket-events',
+    perMinute(socketRate * 60, socketRate * burstSeconds),
+    'process',
+  );
+  const perUser = shared.limiter('user-events', perMinute(userRate * 60, userRate * burstSeconds));
+  const allowed = async (socket: RealtimeSocket) =>
+    (await perSocket.take(socket.id)) === 0 && (await perUser.take(socket.data.userId)) === 0;
 
   io.on('connection', (socket: RealtimeSocket) => {
     let windowStart = 0;
     let dropped = 0;
-    socket.use((packet, next) => {
-      if (perSocket.take(socket.id) && perUser.take(socket.data.userId)) return next();
+    const refuse = (packet: unknown[]) => {
       const now = Date.now();
       if (now - windowStart > limits.floodWindowMs) {
         windowStart = now;
@@ -50,6 +57,12 @@ export function limitSocketEvents(
         socket.emit('messageError', { error: ERRORS.floodDisconnected, code: 'too_many_events' });
         socket.disconnect(true);
       }
+    };
+    socket.use((packet, next) => {
+      allowed(socket).then(
+        (ok) => (ok ? next() : refuse(packet)),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
     });
   });
 }

@@ -3,10 +3,16 @@ import type { SessionsService } from '../modules/accounts/sessions.service.js';
 import { memoryPresence, redisPresence, type Presence } from './presence.js';
 import { authenticateSockets } from './socket-auth.js';
 import { limitSocketEvents, SOCKET_EVENT_LIMITS } from './event-limiter.js';
+import { limits, type Limits } from '../lib/limits.js';
+import { memoryLocks, redisLocks, type Locks } from '../lib/cluster-locks.js';
 import { createSocketServer, type SocketServer } from './socket-server.js';
 
 export interface Realtime extends SocketServer {
   presence: Presence;
+  /** Rate limits, counted across processes when they share Redis (in this process otherwise). */
+  limits: Limits;
+  /** Locks exclusive across processes when they share Redis (within this process otherwise). */
+  locks: Locks;
   /**
    * Runs `listener` when events between processes flow again after a Redis outage, once presence is shared
    * again and every client here has been told to re-read what it may have missed (`resync`).
@@ -27,8 +33,11 @@ export async function createRealtime(
 ): Promise<Realtime> {
   const server = await createSocketServer(app.server, options, app.log);
   authenticateSockets(server.io, sessions, (header) => app.parseCookie(header), app.log);
+  const shared = server.redis
+    ? { limits: limits(server.redis.commands), locks: redisLocks(server.redis.commands) }
+    : { limits: limits(), locks: memoryLocks() };
   // First of the connection listeners, so no event reaches a handler unlimited.
-  limitSocketEvents(server.io, {
+  limitSocketEvents(server.io, shared.limits, {
     ...SOCKET_EVENT_LIMITS,
     perSocketPerSecond: eventsPerSecond,
     perUserPerSecond: 2 * eventsPerSecond,
@@ -58,5 +67,11 @@ export async function createRealtime(
     await server.close();
   };
   app.addHook('onClose', close);
-  return { ...server, presence, close, onFanoutResumed: (listener) => void resumed.push(listener) };
+  return {
+    ...server,
+    ...shared,
+    presence,
+    close,
+    onFanoutResumed: (listener) => void resumed.push(listener),
+  };
 }

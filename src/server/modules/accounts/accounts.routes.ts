@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '../../../contracts/errors.js';
 import { LoginRequest, SignupRequest, UpdateUserRequest } from '../../../contracts/users.js';
-import { parseInput } from '../../lib/http-error.js';
+import { HttpError, parseInput } from '../../lib/http-error.js';
+import type { Limiter } from '../../lib/limits.js';
 import {
   clearSessionCookie,
   signedInOnly,
@@ -17,7 +19,8 @@ export interface AccountsRoutesDeps {
   sessions: SessionsService;
   cookies: CookiePolicy;
   realtime: RealtimeEmitter;
-  authRateLimitPerMinute: number;
+  /** Sign-up and log-in attempts per client address, each call on its own (AUTH_RATE_LIMIT a minute). */
+  signIns: Limiter;
 }
 
 // A 2 MB picture grows by a third as base64, plus the other fields.
@@ -26,21 +29,29 @@ const UPDATE_BODY_LIMIT = 3 * 1024 * 1024;
 /** SPEC §7 account calls under /api/users. */
 export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps): Promise<void> {
   const { accounts, sessions, cookies } = deps;
-  const authLimit = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  // request.ip is the client's own address behind a trusted proxy (TRUST_PROXY), the peer's otherwise.
+  const authLimit = {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const wait = await deps.signIns.take(`${request.routeOptions.url}:${request.ip}`);
+      if (wait === 0) return;
+      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(429, ERRORS.tooManyRequests, 'rate_limited');
+    },
+  };
 
   async function signIn(reply: Parameters<typeof setSessionCookie>[0], userId: string) {
     const { token, expiresAt } = await sessions.start(userId);
     setSessionCookie(reply, cookies, token, expiresAt);
   }
 
-  app.post('/api/users/signup', { config: authLimit }, async (request, reply) => {
+  app.post('/api/users/signup', authLimit, async (request, reply) => {
     const user = await accounts.signup(parseInput(SignupRequest, request.body));
     await signIn(reply, user.id);
     request.log.info({ userId: user.id }, 'signed up');
     return reply.status(201).send(toSelfUser(user));
   });
 
-  app.post('/api/users/login', { config: authLimit }, async (request, reply) => {
+  app.post('/api/users/login', authLimit, async (request, reply) => {
     const user = await accounts.login(parseInput(LoginRequest, request.body));
     await signIn(reply, user.id);
     return toSelfUser(user);

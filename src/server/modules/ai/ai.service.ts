@@ -27,7 +27,7 @@ export function aiService(engine: AiEngine, limits: AiLimits, budget: AiBudget) 
     engine,
 
     async answer(call: AiCall): Promise<string> {
-      const release = admit(call.userId);
+      const release = await admit(call.userId);
       const { timeout, req } = request(call);
       try {
         const text = (await engine.generate(req)).trim();
@@ -42,7 +42,7 @@ export function aiService(engine: AiEngine, limits: AiLimits, budget: AiBudget) 
 
     /** Streams an answer; errors before the first chunk are thrown as HttpErrors, later ones end the stream. */
     async *streamAnswer(call: AiCall): AsyncGenerator<string> {
-      const release = admit(call.userId);
+      const release = await admit(call.userId);
       const { timeout, req } = request(call);
       try {
         for await (const chunk of engine.stream(req)) yield chunk;

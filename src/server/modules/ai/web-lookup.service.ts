@@ -1,6 +1,6 @@
 import type { WebLookupResponse } from '../../../contracts/ai.js';
 import { HttpError } from '../../lib/http-error.js';
-import { tokenBuckets } from '../../lib/rate-limiter.js';
+import { perMinute, type Limits } from '../../lib/limits.js';
 import type { AiService } from './ai.service.js';
 import { lookUpIntro } from './encyclopedia.js';
 
@@ -12,13 +12,13 @@ export const WEB_NOTES = {
 } as const;
 
 /** The studio's web lookup: the encyclopedia first, the AI's own summary when that gives nothing usable. */
-export function webLookupService(ai: AiService, apiUrl: string, contactEmail: string) {
-  const rate = tokenBuckets(LOOKUPS_PER_MINUTE, 10);
+export function webLookupService(ai: AiService, limits: Limits, apiUrl: string, contactEmail: string) {
+  const rate = limits.limiter('web-lookup', perMinute(LOOKUPS_PER_MINUTE, 10));
   const userAgent = `Simplified/0.1 (${contactEmail})`;
 
   return {
     async lookUp(userId: string, phrase: string, signal: AbortSignal): Promise<WebLookupResponse> {
-      if (!rate.take(userId))
+      if ((await rate.take(userId)) > 0)
         throw new HttpError(429, 'Too many lookups. Please wait a minute and try again.');
       let note: string = WEB_NOTES.noPage;
       try {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { tokenBuckets } from '../../lib/rate-limiter.js';
+import { perMinute } from '../../lib/limits.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository, Recipient } from '../accounts/accounts.repository.js';
 import type { RowsCache } from '../../lib/rows-cache.js';
@@ -36,9 +36,9 @@ export async function registerMessaging(
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
-  const perMinute = deps.config.messageRateLimitPerMinute;
+  const rate = deps.config.messageRateLimitPerMinute;
   // Bursts of up to 20 (or ten seconds' worth for high limits), never more than the limit itself.
-  const limiter = tokenBuckets(perMinute, Math.min(perMinute, Math.max(SEND_BURST, perMinute / 6)));
+  const limiter = deps.realtime.limits.limiter('messages', perMinute(rate, Math.max(SEND_BURST, rate / 6)));
   const replies = personaRepliesService({
     engine: deps.engine,
     budget: deps.budget,

@@ -11,7 +11,7 @@ import type { ConversationRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
-import type { TokenBuckets } from '../../lib/rate-limiter.js';
+import type { Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { openingMessageOf } from '../personas/opening-message.js';
@@ -49,7 +49,7 @@ export function messagesService(
   lists: ConversationListCache,
   accounts: Pick<AccountsRepository, 'findById' | 'findRecipient'>,
   emitter: RealtimeEmitter,
-  sendLimiter: TokenBuckets,
+  sendLimiter: Limiter,
   presence: Pick<PresenceService, 'introduce'>,
   /** Called once a message to an AI persona is stored and delivered, so the persona can answer. */
   onMessageToPersona: (job: { conversationId: string; personaId: string; userId: string }) => void,
@@ -93,7 +93,7 @@ export function messagesService(
       if (input.senderId !== undefined && input.senderId !== sender.id)
         throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
       if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
-      if (!sendLimiter.take(sender.id)) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
+      if ((await sendLimiter.take(sender.id)) > 0) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
       const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
       if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
 

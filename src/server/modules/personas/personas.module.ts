@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { tokenBuckets } from '../../lib/rate-limiter.js';
+import { perMinute, type Limits } from '../../lib/limits.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { cardsRoutes } from './cards.routes.js';
@@ -20,6 +20,7 @@ export async function registerPersonas(
     uploads: UploadsService;
     /** A persona's row changed: whatever keeps names, pictures or rows of people forgets them. */
     onPersonaChanged: () => void;
+    limits: Limits;
     directoryRateLimitPerMinute: number;
   },
 ): Promise<void> {
@@ -29,8 +30,8 @@ export async function registerPersonas(
     deps.uploads,
     deps.onPersonaChanged,
   );
-  const perMinute = deps.directoryRateLimitPerMinute;
-  const directoryLimiter = tokenBuckets(perMinute, Math.min(perMinute, DIRECTORY_BURST));
+  const rate = deps.directoryRateLimitPerMinute;
+  const directoryLimiter = deps.limits.limiter('directory', perMinute(rate, Math.min(rate, DIRECTORY_BURST)));
   await app.register(signedInOnly(personasRoutes), { personas, directoryLimiter });
   await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });
 }

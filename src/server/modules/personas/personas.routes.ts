@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/personas.js';
 import { ERRORS } from '../../../contracts/errors.js';
 import { HttpError, parseInput } from '../../lib/http-error.js';
-import type { TokenBuckets } from '../../lib/rate-limiter.js';
+import type { Limiter } from '../../lib/limits.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
@@ -20,7 +20,7 @@ export async function personasRoutes(
   deps: {
     personas: PersonasService;
     /** Per person: two people looping over searches must not take the CPU everyone's chat needs. */
-    directoryLimiter: TokenBuckets;
+    directoryLimiter: Limiter;
   },
 ): Promise<void> {
   const { personas, directoryLimiter } = deps;
@@ -40,8 +40,9 @@ export async function personasRoutes(
 
   app.get('/api/users/directory', async (request, reply) => {
     const userId = request.user.id;
-    if (!directoryLimiter.take(userId)) {
-      void reply.header('Retry-After', String(Math.ceil(directoryLimiter.msUntilNext(userId) / 1000)));
+    const wait = await directoryLimiter.take(userId);
+    if (wait > 0) {
+      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
       throw new HttpError(429, ERRORS.tooManyRequests, 'rate_limited');
     }
     const { entries, nextCursor } = await personas.directory(parseInput(DirectoryQuery, request.query));

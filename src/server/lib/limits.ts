@@ -1,0 +1,78 @@
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { RedisClientType } from 'redis';
+
+/** How much one key may do: `points` actions in each window of `seconds`. */
+export interface LimitRule {
+  points: number;
+  seconds: number;
+}
+
+/**
+ * `ratePerMinute` on average with bursts of about `burst`: windows of `burst` actions, whole seconds long,
+ * with the points adjusted to the rounded window so the average stays the rate. (A fixed window lets up to
+ * two windows' worth through across a boundary; that is the library's trade for one Redis call per action.)
+ */
+export function perMinute(ratePerMinute: number, burst: number): LimitRule {
+  const seconds = Math.max(1, Math.round((Math.min(burst, ratePerMinute) * 60) / ratePerMinute));
+  return { points: Math.max(1, Math.round((ratePerMinute * seconds) / 60)), seconds };
+}
+
+/** One limit over many keys (people, addresses, sockets). */
+export interface Limiter {
+  /** Spends one action of `key`: 0 when it is allowed, otherwise the milliseconds until `key` may act again. */
+  take(key: string): Promise<number>;
+}
+
+/** Where a limit is counted: across every process (Redis when configured), or in this process only. */
+export type LimitScope = 'cluster' | 'process';
+
+/** Makes the limiters of one process; every limit in the app comes from here. */
+export interface Limits {
+  limiter(name: string, rule: LimitRule, scope?: LimitScope): Limiter;
+}
+
+function wrap(limiter: RateLimiterAbstract): Limiter {
+  return {
+    take: (key) =>
+      limiter.consume(key).then(
+        () => 0,
+        (refusal: unknown) => {
+          // A refusal resolves to its wait; anything else (both stores failed) is a real error.
+          if (refusal instanceof RateLimiterRes) return Math.max(1, refusal.msBeforeNext);
+          throw refusal;
+        },
+      ),
+  };
+}
+
+/**
+ * Limits counted in Redis when the processes share one (`redis`), so N processes give a person the limit
+ * once, not N times; in memory otherwise. While Redis is unreachable each process falls back to counting
+ * on its own (the insurance limiter) rather than refusing everyone or letting everything through. A key
+ * that has spent its window is then refused from memory until the window ends, so a flood costs no Redis
+ * calls.
+ */
+export function limits(redis?: RedisClientType): Limits {
+  return {
+    limiter(name, rule, scope = 'cluster') {
+      const options = { keyPrefix: `limit:${name}`, points: rule.points, duration: rule.seconds };
+      const memory = new RateLimiterMemory(options);
+      if (!redis || scope === 'process') return wrap(memory);
+      return wrap(
+        new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          inMemoryBlockOnConsumed: rule.points,
+          insuranceLimiter: memory,
+        }),
+      );
+    },
+  };
+}
