@@ -41,9 +41,7 @@ describe('pages in chunks of their own', { timeout: 15_000 }, () => {
     await act(() => router.navigate('/create'));
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     // The heading can show a frame before the focus effect runs, so the focus is waited for, not assumed.
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Create AI' })).toHaveFocus(),
-    );
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Create AI' })).toHaveFocus());
     act(() => useSession.getState().signOut());
   });
 });
