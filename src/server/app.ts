@@ -161,7 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     budget,
     accounts: accountsRepo,
     actions: actionsRepo,
-    emitter: realtime.emitter,
+    realtime,
   });
 
   const sweep = setInterval(() => {

@@ -13,6 +13,7 @@ import * as conversationUnreadCounts from './migrations/010-conversation-unread-
 import * as directorySearch from './migrations/011-directory-search.js';
 import * as leanMessageWrites from './migrations/012-lean-message-writes.js';
 import * as messageClientIds from './migrations/013-message-client-ids.js';
+import * as runningDiscussions from './migrations/014-running-discussions.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '011-directory-search': directorySearch,
   '012-lean-message-writes': leanMessageWrites,
   '013-message-client-ids': messageClientIds,
+  '014-running-discussions': runningDiscussions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -19,6 +19,8 @@ export interface SocketData {
 /** Events between the server processes of one deployment (through the Redis adapter). */
 export interface InterServerEvents {
   sessionsRevoked: (revocation: Revocation) => void;
+  /** The owner stopped this discussion through another process: abort its turn here, if it runs here. */
+  charioteerAbort: (discussionId: string) => void;
 }
 
 export type RealtimeServer = Server<

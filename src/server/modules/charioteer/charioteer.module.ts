@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
+import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { ActionsRepository } from '../actions/actions.repository.js';
 import type { AiBudget } from '../ai/ai-budget.js';
@@ -12,7 +12,13 @@ import { charioteerRunner } from './charioteer.runner.js';
 import { charioteerService } from './charioteer.service.js';
 import { signedInOnly } from '../../plugins/session.js';
 
-/** The Charioteer: discussions among personas, run by this process and streamed to their owner. */
+/** How often each process looks for running discussions that no process runs, to take them over. */
+export const TAKEOVER_EVERY_MS = 10_000;
+
+/**
+ * The Charioteer: discussions among personas, streamed to their owner, each run by one process at a time;
+ * a discussion left running by a process that died or shut down is taken over by the next look.
+ */
 export async function registerCharioteer(
   app: FastifyInstance,
   deps: {
@@ -22,19 +28,33 @@ export async function registerCharioteer(
     budget: AiBudget;
     accounts: AccountsRepository;
     actions: ActionsRepository;
-    emitter: RealtimeEmitter;
+    realtime: Realtime;
   },
 ): Promise<void> {
   const repo = charioteerRepository(deps.db.kysely);
+  const { realtime } = deps;
+  // The in-memory adapter of a lone process has no one to tell.
+  const others = realtime.redis ? realtime.io : undefined;
   const runner = charioteerRunner({
     engine: deps.engine,
     budget: deps.budget,
     limits: deps.config.ai,
+    locks: realtime.locks,
     repo,
     accounts: deps.accounts,
-    emitter: deps.emitter,
+    emitter: realtime.emitter,
     log: app.log,
+    abortElsewhere: others && ((discussionId) => others.serverSideEmit('charioteerAbort', discussionId)),
   });
+  others?.on('charioteerAbort', (discussionId) => void runner.abortHere(discussionId));
+  app.keepDuringDrain(() => runner.drain());
+
+  const takeOver = () =>
+    runner.takeOver().catch((err: unknown) => app.log.warn({ err }, 'charioteer could not look for orphans'));
+  const sweep = setInterval(() => void takeOver(), TAKEOVER_EVERY_MS);
+  sweep.unref();
+  app.addHook('onReady', async () => void takeOver());
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(signedInOnly(charioteerRoutes), {
     charioteer: charioteerService(repo, runner, deps.actions),
   });

@@ -30,6 +30,16 @@ export function charioteerRepository(db: Kysely<Database>) {
         .where('updatedAt', '>', since)
         .execute();
     },
+    /** Up to `limit` running discussions, oldest first (index discussions_running). */
+    running(limit: number): Promise<Pick<DiscussionRow, 'id' | 'userId'>[]> {
+      return db
+        .selectFrom('discussions')
+        .select(['id', 'userId'])
+        .where('status', '=', 'running')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
     async update(id: string, patch: Updateable<DiscussionsTable>): Promise<DiscussionRow> {
       await db.updateTable('discussions').set(patch).where('id', '=', id).execute();
       return db.selectFrom('discussions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
+import type { Lease, Locks } from '../../lib/cluster-locks.js';
 import type { UserRow } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
@@ -16,24 +17,33 @@ import { nextInOrder, seatIds, toDiscussion, toSeat, toTurn } from './discussion
 
 /** How long a stop waits for the aborted turn to wind down before answering anyway. */
 const ABORT_WAIT_MS = 3000;
+/** Running discussions one look for orphans may take over. */
+const TAKEOVER_BATCH = 50;
 
 export interface RunnerDeps {
   engine: AiEngine;
   /** The owner's AI budget: each turn is one of their generations and waits for its turn and its rate. */
   budget: AiBudget;
   limits: AiLimits;
+  /** One process runs a discussion's turns at a time, cluster-wide. */
+  locks: Locks;
   repo: CharioteerRepository;
   accounts: AccountsRepository;
   emitter: RealtimeEmitter;
   log: FastifyBaseLogger;
+  /** Tells the other processes to abort the discussion's turn (absent when this process is alone). */
+  abortElsewhere?: (discussionId: string) => void;
 }
 
 /**
- * Runs discussions turn by turn in this process: one speaker at a time, streamed to the owner's tabs,
- * stored only when a turn is complete. Pause lets the current turn finish; stop aborts it.
+ * Runs discussions turn by turn: one speaker at a time, streamed to the owner's tabs, stored only when a turn
+ * is complete. Pause lets the current turn finish; stop aborts it. A discussion's turns run in one process at a
+ * time (it holds the discussion's lock); a running discussion whose process died or shut down is taken over
+ * by another (`takeOver`).
  */
 export function charioteerRunner(deps: RunnerDeps) {
-  const { engine, budget, limits, repo, accounts, emitter, log } = deps;
+  const { engine, budget, limits, locks, repo, accounts, emitter, log } = deps;
+  let draining = false;
   /** Discussions whose turn loop runs in this process, with how to stop it and when it has wound down. */
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
@@ -160,30 +170,62 @@ export function charioteerRunner(deps: RunnerDeps) {
     return true;
   }
 
-  async function loop(discussionId: string, userId: string, controller: AbortController): Promise<void> {
+  async function loop(
+    discussionId: string,
+    userId: string,
+    signal: AbortSignal,
+    lease: Lease,
+  ): Promise<void> {
     try {
-      while (await turn(discussionId, controller.signal));
+      // A shutdown lets the turn being spoken finish, then leaves the discussion running for another process.
+      while (!draining && lease.held() && (await turn(discussionId, signal)));
     } catch (error) {
       const { message } = aiFailure(error, false);
       log.warn({ error: describeAiError(error), discussionId }, 'charioteer turn failed');
       await repo.update(discussionId, { status: 'failed', error: message, updatedAt: nowIso() });
       await announce(discussionId, userId);
-    } finally {
-      running.delete(discussionId);
-      // A resume that landed while this loop was winding down saw it still registered: pick it up now.
-      const row = controller.signal.aborted
-        ? undefined
-        : await repo.find(discussionId).catch(() => undefined);
-      if (row?.status === 'running' && row.turnsLeft > 0) start(discussionId, userId);
     }
   }
 
-  /** Starts the turn loop unless it already runs here. */
+  /** Runs the turns while this process holds the discussion's lock; false when another process holds it. */
+  async function runHere(discussionId: string, userId: string, signal: AbortSignal): Promise<boolean> {
+    const lease = await locks.tryAcquire(`charioteer:${discussionId}`);
+    if (!lease) return false;
+    try {
+      await loop(discussionId, userId, signal, lease);
+    } finally {
+      lease.release();
+    }
+    return true;
+  }
+
+  /** Starts the turn loop unless it already runs here (or elsewhere). */
   function start(discussionId: string, userId: string): void {
-    if (running.has(discussionId)) return;
+    if (running.has(discussionId) || draining) return;
     const controller = new AbortController();
-    const done = Promise.resolve().then(() => loop(discussionId, userId, controller));
+    const done = runHere(discussionId, userId, controller.signal)
+      .catch((err: unknown) => {
+        log.warn({ err, discussionId }, 'charioteer could not run a discussion');
+        return false;
+      })
+      .then(async (ranHere) => {
+        running.delete(discussionId);
+        if (!ranHere || controller.signal.aborted || draining) return;
+        // A resume that landed while this loop was winding down saw it still registered: pick it up now.
+        const row = await repo.find(discussionId).catch(() => undefined);
+        if (row?.status === 'running' && row.turnsLeft > 0) start(discussionId, userId);
+      });
     running.set(discussionId, { controller, done });
+  }
+
+  /** Aborts the turn being generated here, if any, and waits (briefly) until what it said so far is stored. */
+  async function abortHere(discussionId: string): Promise<void> {
+    const run = running.get(discussionId);
+    if (!run) return;
+    run.controller.abort();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([run.done, new Promise((resolve) => (timer = setTimeout(resolve, ABORT_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   return {
@@ -193,19 +235,24 @@ export function charioteerRunner(deps: RunnerDeps) {
     emitTurn(userId: string, stored: Turn): void {
       emitter.toUsers([userId], 'charioteerTurn', { discussionId: stored.discussionId, turn: stored });
     },
+    abortHere,
     /**
-     * Aborts the turn being generated, if any, and waits (briefly) until what it said so far is stored,
-     * so the owner hears of the cut-short turn before the stop itself.
+     * Takes over running discussions no process runs (a process died, or shut down between turns): each one
+     * whose lock is free starts here. Every process calls this now and then; the lock lets one of them win.
      */
-    async abort(discussionId: string): Promise<void> {
-      const run = running.get(discussionId);
-      if (!run) return;
-      run.controller.abort();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([run.done, new Promise((resolve) => (timer = setTimeout(resolve, ABORT_WAIT_MS)))]);
-      clearTimeout(timer);
+    async takeOver(): Promise<void> {
+      for (const row of await repo.running(TAKEOVER_BATCH)) start(row.id, row.userId);
     },
-    isRunningHere: (discussionId: string) => running.has(discussionId),
+    /** For a shutdown: no new turns here; the turns being spoken finish (within the grace). */
+    async drain(): Promise<void> {
+      draining = true;
+      await Promise.allSettled([...running.values()].map((run) => run.done));
+    },
+    /** Aborts the discussion's turn wherever it runs: here (waiting briefly for it), elsewhere (told). */
+    async abort(discussionId: string): Promise<void> {
+      deps.abortElsewhere?.(discussionId);
+      await abortHere(discussionId);
+    },
   };
 }
 

@@ -43,6 +43,7 @@ export async function registerMessaging(
     engine: deps.engine,
     budget: deps.budget,
     limits: deps.config.ai,
+    locks: deps.realtime.locks,
     repo,
     lists: deps.lists,
     accounts: deps.accounts,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiReplyInProgress } from '../../../contracts/messages.js';
 import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
+import type { Locks } from '../../lib/cluster-locks.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
@@ -35,7 +36,7 @@ export interface PersonaReplyJob {
 /**
  * A persona answers a person's message: streamed to every tab of that person as it is generated, through
  * the SPEC §5 sanitiser (so what streams is exactly what is stored), stored only when complete, one reply at
- * a time per conversation. The text so far of each reply being written is kept, so a tab that opens the
+ * a time per conversation across every process (a lock per conversation), in order within a process. The text so far of each reply being written is kept, so a tab that opens the
  * conversation mid-reply shows it and streams on.
  */
 export function personaRepliesService(deps: {
@@ -43,18 +44,29 @@ export function personaRepliesService(deps: {
   /** The person's AI budget: a reply is one of their generations, queued behind any other. */
   budget: AiBudget;
   limits: AiLimits;
+  locks: Locks;
   repo: MessagesRepository;
   lists: ConversationListCache;
   accounts: AccountsRepository;
   emitter: RealtimeEmitter;
   log: FastifyBaseLogger;
 }) {
-  const { engine, budget, limits, repo, lists, accounts, emitter, log } = deps;
+  const { engine, budget, limits, locks, repo, lists, accounts, emitter, log } = deps;
+  const replyLock = (conversationId: string) => `persona-reply:${conversationId}`;
   const queues = new Map<string, Promise<void>>();
   /** Replies being written, by conversation id, with the sanitised text sent so far. */
   const writing = new Map<string, AiReplyInProgress & { userId: string }>();
 
   async function run(job: PersonaReplyJob): Promise<void> {
+    const turn = await locks.acquire(replyLock(job.conversationId));
+    try {
+      await admitted(job);
+    } finally {
+      turn.release();
+    }
+  }
+
+  async function admitted(job: PersonaReplyJob): Promise<void> {
     const replyId = newId();
     const to = [job.userId];
     let release: ReleaseAi;
@@ -179,6 +191,10 @@ export function personaRepliesService(deps: {
       if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
         throw new HttpError(400, REGENERATE_ERRORS.notPersona);
       if (queues.has(conversation.id)) throw new HttpError(409, REGENERATE_ERRORS.inProgress);
+      // A reply another process is writing holds the conversation's lock.
+      const free = await locks.tryAcquire(replyLock(conversation.id));
+      if (!free) throw new HttpError(409, REGENERATE_ERRORS.inProgress);
+      free.release();
       const [last] = await repo.page(conversation.id, undefined, 1);
       if (last?.senderId !== user.id) throw new HttpError(409, REGENERATE_ERRORS.nothingToAnswer);
       void reply({ conversationId: conversation.id, personaId: persona.id, userId: user.id });
