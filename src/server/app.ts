@@ -30,6 +30,9 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSessions, signedInOnly } from './plugins/session.js';
 import { registerDrain } from './plugins/drain.js';
 import { registerProbes } from './plugins/probes.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { createMetrics } from './lib/metrics.js';
+import { timedEngine } from './modules/ai/timed-engine.js';
 import { serveUploads, serveWeb } from './plugins/static-files.js';
 import { guardSocketSends } from './realtime/overload-guard.js';
 import { createRealtime } from './realtime/realtime.js';
@@ -97,6 +100,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const spa = await serveWeb(app, deps.webRoot);
   await serveUploads(app, uploads.dir);
   registerErrorHandling(app, { spa });
+  const metrics = createMetrics();
+  await registerMetrics(app, metrics, { ...config.metrics, host: config.host });
   registerSessions(app, sessions, cookies);
   const realtime = await createRealtime(
     app,
@@ -105,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.socketEventsPerSecond,
   );
   guardSocketSends(realtime.io, overload);
+  metrics.readFrom({ openSockets: () => realtime.io.engine.clientsCount, dbPool: deps.db.poolUse });
 
   registerProbes(app, deps.db.kysely, { redisUp: realtime.redis?.isUp, isDraining: drain.isDraining });
   app.get('/api/config', async () => ({ contactEmail: config.contactEmail }));
@@ -118,17 +124,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       perMinute(config.authRateLimitPerMinute, config.authRateLimitPerMinute),
     ),
   });
-  const engine = await createEngine(config.ai, config.dataDir, {
-    info: (message) => app.log.info(message),
-    warn: (message) => app.log.warn(message),
-    actionNeeded: (problem, steps) => {
-      app.log.warn({ steps }, problem);
-      if (config.logLevel !== 'silent') process.stderr.write(formatOperatorNotice(problem, steps));
-    },
-  });
+  const engine = timedEngine(
+    await createEngine(config.ai, config.dataDir, {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+      actionNeeded: (problem, steps) => {
+        app.log.warn({ steps }, problem);
+        if (config.logLevel !== 'silent') process.stderr.write(formatOperatorNotice(problem, steps));
+      },
+    }),
+    metrics.aiGeneration,
+  );
   app.addHook('onClose', () => engine.close());
   // One budget per person for every feature that calls the provider.
-  const budget = aiBudget(config.ai, realtime);
+  const budget = aiBudget(config.ai, realtime, metrics.aiWaiting);
   const ai = aiService(engine, config.ai, budget);
   await app.register(signedInOnly(aiRoutes), {
     ai,
@@ -143,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     budget,
     lists,
     recipients,
+    messagesSent: metrics.messagesSent,
   });
   await registerPersonas(app, {
     db: deps.db,

@@ -55,6 +55,12 @@ const EnvSchema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   SOCKET_EVENT_RATE_LIMIT: z.coerce.number().int().positive().default(50),
   DIRECTORY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (a random secret the scraper sends as a Bearer token)')
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   OVERLOAD_MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(50),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
@@ -121,6 +127,8 @@ export interface Config {
   /** Directory pages and searches one person may ask for per minute (bursts of up to 60). */
   directoryRateLimitPerMinute: number;
   overload: OverloadConfig;
+  /** Who may read Prometheus metrics: bearers of METRICS_TOKEN, and/or anyone reaching METRICS_PORT. */
+  metrics: { token: string | undefined; port: number | undefined };
   ai: AiConfig;
   /** The encyclopedia's MediaWiki query API used by the studio's web lookup. */
   wikiApiUrl: string;
@@ -264,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketEventsPerSecond: e.SOCKET_EVENT_RATE_LIMIT,
     directoryRateLimitPerMinute: e.DIRECTORY_RATE_LIMIT,
     overload: overloadConfig(e),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     ai: aiConfig(e, os.availableParallelism()),
     wikiApiUrl: e.WIKI_API_URL,
   };

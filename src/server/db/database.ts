@@ -31,6 +31,8 @@ export interface Db {
    * checkpointer's worker lets go of the file a moment later (deleting the file before that can race it).
    */
   closed?: () => Promise<void>;
+  /** PostgreSQL only: the pool's connections now (for metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Opens the configured database: a SQLite file in WAL mode by default, PostgreSQL for a postgres:// URL. */
@@ -50,6 +52,7 @@ export function openDatabase(
         plugins,
       }),
       engine: 'postgres',
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });

@@ -60,7 +60,9 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
 export function limits(redis?: RedisClientType): Limits {
   return {
     limiter(name, rule, scope = 'cluster') {
-      const options = { keyPrefix: `limit:${name}`, points: rule.points, duration: rule.seconds };
+      // The rule is part of the key: processes of a rolling update that changed a limit do not mix its counts.
+      const keyPrefix = `limit:${name}:${rule.points}/${rule.seconds}s`;
+      const options = { keyPrefix, points: rule.points, duration: rule.seconds };
       const memory = new RateLimiterMemory(options);
       if (!redis || scope === 'process') return wrap(memory);
       return wrap(

@@ -16,9 +16,15 @@ export const SERVER_BUSY: ErrorResponse = { error: ERRORS.serverBusy, code: 'ser
 
 /**
  * Calls that are answered even under pressure: the health and readiness probes (a load balancer must not take a busy
- * process for a dead one) and signing out (cheap, and a person leaving lightens the load).
+ * process for a dead one), the metrics (an overload is when they matter most) and signing out (cheap, and a person
+ * leaving lightens the load).
  */
-const NEVER_REFUSED = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/users/logout']);
+const NEVER_REFUSED = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /metrics',
+  'POST /api/users/logout',
+]);
 
 /**
  * Whether a request may be refused under pressure. Only API calls are: the page, its scripts and uploaded

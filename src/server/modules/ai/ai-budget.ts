@@ -16,7 +16,12 @@ const AI_BURST = 10;
  * persona replies, roundtable turns) and by every process: AI_RATE_LIMIT calls a minute, and one generation
  * in flight at a time (a lock per person).
  */
-export function aiBudget(limits: Pick<AiLimits, 'ratePerMinute'>, shared: { limits: Limits; locks: Locks }) {
+export function aiBudget(
+  limits: Pick<AiLimits, 'ratePerMinute'>,
+  shared: { limits: Limits; locks: Locks },
+  /** Counts the work waiting for its turn (a metric). */
+  waiting?: { inc(): void; dec(): void },
+) {
   const rate = shared.limits.limiter(
     'ai',
     perMinute(limits.ratePerMinute, Math.min(limits.ratePerMinute, AI_BURST)),
@@ -51,7 +56,8 @@ export function aiBudget(limits: Pick<AiLimits, 'ratePerMinute'>, shared: { limi
       options: { signal?: AbortSignal; waitForRate?: boolean } = {},
     ): Promise<ReleaseAi> {
       const { signal } = options;
-      const lease = await shared.locks.acquire(slot(userId), signal);
+      waiting?.inc();
+      const lease = await shared.locks.acquire(slot(userId), signal).finally(() => waiting?.dec());
       try {
         for (;;) {
           const wait = await rate.take(userId);

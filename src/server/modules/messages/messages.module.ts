@@ -32,6 +32,8 @@ export async function registerMessaging(
     lists: ConversationListCache;
     /** Recipients' rows as a send reads them, kept between sends (lib/rows-cache.ts). */
     recipients: RowsCache<Recipient>;
+    /** Counts every message accepted (a metric). */
+    messagesSent: { inc(): void };
   },
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
@@ -50,7 +52,7 @@ export async function registerMessaging(
     emitter: deps.realtime.emitter,
     log: app.log,
   });
-  const messages = messagesService(
+  const service = messagesService(
     repo,
     groupCommit(deps.db.kysely),
     deps.lists,
@@ -65,6 +67,14 @@ export async function registerMessaging(
       void replies.reply(job);
     },
   );
+  const messages: typeof service = {
+    ...service,
+    async send(sender, input) {
+      const sent = await service.send(sender, input);
+      deps.messagesSent.inc();
+      return sent;
+    },
+  };
   registerMessageSockets(deps.realtime, messages, presence, app.log);
   // A shutdown lets replies being written finish (within its grace) before it closes the sockets.
   app.keepDuringDrain(() => replies.settled());
