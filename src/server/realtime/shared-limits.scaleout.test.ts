@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/factories.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.js';
+import { fakeAiEnv, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.js';
 import { TestClient } from '../test/http-client.js';
 import type { ServerProcess } from '../test/server-process.js';
 import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
@@ -31,10 +31,7 @@ beforeAll(async () => {
     REDIS_URL: ownRedis,
     AUTH_RATE_LIMIT: '12',
     MESSAGE_RATE_LIMIT: '4',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.baseUrl,
-    AI_API_KEY: 'test-key',
-    AI_MODEL: 'fake-model',
+    ...fakeAiEnv(fake),
     AI_RATE_LIMIT: '3',
   });
   ({ a, b } = cluster);

@@ -41,6 +41,16 @@ export interface FakeOpenAi {
   close: () => Promise<void>;
 }
 
+/** The settings that point the app at the fake provider. */
+export function fakeAiEnv(fake: Pick<FakeOpenAi, 'baseUrl'>): Record<string, string> {
+  return {
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: 'test-key',
+    AI_MODEL: 'fake-model',
+  };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function chunk(content: string | null, finish: string | null) {

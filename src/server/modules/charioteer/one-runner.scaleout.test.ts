@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Discussion, DiscussionWithTurns } from '../../../contracts/charioteer.js';
 import type { Message } from '../../../contracts/messages.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
+import { fakeAiEnv, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
 import { TestClient } from '../../test/http-client.js';
 import type { ServerProcess } from '../../test/server-process.js';
 import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes.js';
@@ -25,10 +25,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAi(SLOW_TURN);
   cluster = await startTwoProcesses({
     REDIS_URL: redisUrl,
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.baseUrl,
-    AI_API_KEY: 'test-key',
-    AI_MODEL: 'fake-model',
+    ...fakeAiEnv(fake),
     AI_RATE_LIMIT: '600',
   });
   ({ a, b } = cluster);
