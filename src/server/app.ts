@@ -33,7 +33,10 @@ import { registerProbes } from './plugins/probes.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { createMetrics } from './lib/metrics.js';
 import { timedEngine } from './modules/ai/timed-engine.js';
-import { serveUploads, serveWeb } from './plugins/static-files.js';
+import { serveWeb } from './plugins/static-files.js';
+import { picturesRepository } from './modules/uploads/pictures.repository.js';
+import { importPictureFiles } from './modules/uploads/pictures-import.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { guardSocketSends } from './realtime/overload-guard.js';
 import { createRealtime } from './realtime/realtime.js';
 import { perMinute } from './lib/limits.js';
@@ -75,7 +78,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { ttlSeconds: config.sessionTtlSeconds, maxAgeSeconds: config.sessionMaxAgeSeconds },
     { usersChangedElsewhere: singleProcess ? deps.db.writesElsewhere : undefined },
   );
-  const uploads = uploadsService(path.join(config.dataDir, 'uploads'));
+  const pictures = picturesRepository(deps.db.kysely);
+  const uploads = uploadsService(pictures);
   const accountsRepo = accountsRepository(deps.db.kysely);
   const lists = conversationListCache({ enabled: singleProcess });
   // What a send reads of its recipient, on every message; kept like the session users' rows.
@@ -98,8 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const drain = registerDrain(app, config.shutdownGraceMs);
   await app.register(cookie);
   const spa = await serveWeb(app, deps.webRoot);
-  await serveUploads(app, uploads.dir);
   registerErrorHandling(app, { spa });
+  await app.register(uploadsRoutes, { pictures });
+  await importPictureFiles(path.join(config.dataDir, 'uploads'), pictures, app.log);
   const metrics = createMetrics();
   await registerMetrics(app, metrics, { ...config.metrics, host: config.host });
   registerSessions(app, sessions, cookies);

@@ -14,6 +14,7 @@ import * as directorySearch from './migrations/011-directory-search.js';
 import * as leanMessageWrites from './migrations/012-lean-message-writes.js';
 import * as messageClientIds from './migrations/013-message-client-ids.js';
 import * as runningDiscussions from './migrations/014-running-discussions.js';
+import * as pictures from './migrations/015-pictures.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-lean-message-writes': leanMessageWrites,
   '013-message-client-ids': messageClientIds,
   '014-running-discussions': runningDiscussions,
+  '015-pictures': pictures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -120,7 +120,16 @@ export interface PersonaSearchTable {
   bio: string;
 }
 
+/** Uploaded pictures, by their content-hashed file name (`<sha256>.<ext>`). */
+export interface PicturesTable {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+  createdAt: string;
+}
+
 export interface Database {
+  pictures: PicturesTable;
   discussions: DiscussionsTable;
   discussionTurns: DiscussionTurnsTable;
   actions: ActionsTable;

@@ -5,24 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADS_PREFIX } from '../modules/uploads/uploads.service.js';
 import { SESSION_COOKIE } from './session.js';
 
-/** Serves uploaded pictures: content-hashed names never change, and browsers must not sniff them. */
-export async function serveUploads(app: FastifyInstance, dir: string): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    setHeaders: (res) => {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
-}
-
 /**
  * Whether a request should get the single-page app's index.html instead of a 404: page routes do;
  * API calls, uploads and missing files (a last segment with an extension) do not.

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './engine.js';
 
 /**
  * Directory search without scanning users (issue 14): a substring search (`LIKE '%term%'`) cannot use a B-tree, so
@@ -23,11 +24,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`drop table persona_search`.execute(db);
   await db.schema.dropTable('persona_search_rows').execute();
-}
-
-/** Migrations receive only the Kysely instance, so the dialect's adapter tells the engines apart. */
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 // The same expressions the directory's search compares, so the planner can match each index to its LIKE.

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messages.js';
@@ -9,6 +7,7 @@ import type { ProfileResponse } from '../../../contracts/users.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { picturesRepository } from '../uploads/pictures.repository.js';
 import { uploadsService } from '../uploads/uploads.service.js';
 import { CARD_PICTURE_NOTES } from './cards/card-picture.js';
 import { encodePng, readChunks, textChunk, type PngChunk } from './cards/png-chunks.js';
@@ -107,8 +106,10 @@ describe('importing a PNG character card', () => {
     expect(created.status).toBe(201);
     expect(created.body.profilePic).toMatch(/^\/uploads\/[a-f0-9]{64}\.png$/);
     expect(created.body.openingMessage).toBe(draft.openingMessage);
-    const stored = fs.readFileSync(path.join(server.config.dataDir, created.body.profilePic));
-    expect(stored.equals(pictureBytes)).toBe(true);
+    const stored = await picturesRepository(server.testDb.db.kysely).find(
+      created.body.profilePic.slice('/uploads/'.length),
+    );
+    expect(stored?.bytes.equals(pictureBytes)).toBe(true);
     const served = await fetch(`${server.baseUrl}${created.body.profilePic}`);
     expect(served.headers.get('content-type')).toBe('image/png');
 
@@ -155,7 +156,7 @@ describe('importing a PNG character card', () => {
     const png = encodePng(picture(48, 64));
     const accounts = accountsRepository(server.testDb.db.kysely);
     // The real services over the test database, with a day's quota of one and a half such pictures.
-    const uploads = uploadsService(path.join(server.config.dataDir, 'uploads'), Math.floor(png.length * 1.5));
+    const uploads = uploadsService(picturesRepository(server.testDb.db.kysely), Math.floor(png.length * 1.5));
     const personas = personasService(personasRepository(server.testDb.db), accounts, uploads);
     const creator = await accounts.findById(me.user._id);
     if (!creator) throw new Error('creator missing');

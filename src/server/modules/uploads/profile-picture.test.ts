@@ -5,6 +5,7 @@ import { ERRORS } from '../../../contracts/errors.js';
 import type { SelfUser } from '../../../contracts/users.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { picturesRepository } from './pictures.repository.js';
 import { PICTURE_BYTES_PER_DAY } from './uploads.service.js';
 
 const PNG = Buffer.from(
@@ -21,6 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The stored picture behind one of our URLs, read from the database. */
+const storedPicture = (url: string) =>
+  picturesRepository(server.testDb.db.kysely).find(url.slice('/uploads/'.length));
+
 const update = (profilePic: string) =>
   me.client.put<SelfUser>(`/api/users/update/${me.user._id}`, { profilePic });
 
@@ -29,14 +34,23 @@ describe('profile pictures', () => {
     const res = await update(dataUrl('image/png', PNG));
     expect(res.status).toBe(200);
     expect(res.body.profilePic).toMatch(/^\/uploads\/[a-f0-9]{64}\.png$/);
-    const file = path.join(server.config.dataDir, res.body.profilePic);
-    expect(fs.readFileSync(file).equals(PNG)).toBe(true);
+    expect((await storedPicture(res.body.profilePic))?.bytes.equals(PNG)).toBe(true);
+    // In the database, so no process needs a shared folder: nothing is written under DATA_DIR.
+    expect(fs.existsSync(path.join(server.config.dataDir, 'uploads'))).toBe(false);
 
     const served = await fetch(`${server.baseUrl}${res.body.profilePic}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    const etag = served.headers.get('etag');
+    expect(etag).toBe(`"${res.body.profilePic.slice('/uploads/'.length).split('.')[0]}"`);
+    const revalidated = await fetch(`${server.baseUrl}${res.body.profilePic}`, {
+      headers: { 'if-none-match': etag ?? '' },
+    });
+    expect(revalidated.status).toBe(304);
 
     const profile = await server.client().get('/api/users/me');
     expect(profile.status).toBe(401);
@@ -78,17 +92,19 @@ describe('profile pictures', () => {
     expect(res.body).toEqual({ error: ERRORS.imageTooLarge, code: 'too_large' });
   });
 
-  it('does not serve files outside the uploads folder', async () => {
-    const res = await fetch(`${server.baseUrl}/uploads/..%2F..%2Fetc%2Fpasswd`);
-    expect(res.status).toBe(403);
-    expect(await res.text()).not.toContain('root:');
+  it('serves nothing but stored pictures under /uploads/', async () => {
+    for (const name of ['..%2F..%2Fetc%2Fpasswd', `${'a'.repeat(64)}.png`, 'simplified.db']) {
+      const res = await fetch(`${server.baseUrl}/uploads/${name}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: ERRORS.notFound, code: 'not_found' });
+    }
   });
 
-  describe('what is kept on disk', () => {
+  describe('what is kept', () => {
     /** A distinct valid PNG of about `kib` KiB (the signature is what is checked; the rest is padding). */
     const picture = (seed: number, kib = 1) =>
       dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(kib * 1024, seed % 256)]));
-    const fileOf = (url: string) => path.join(server.config.dataDir, url);
+    const kept = async (url: string) => (await storedPicture(url)) !== undefined;
 
     it('deletes a replaced or removed picture', async () => {
       const someone = await buildUser(server.client());
@@ -96,22 +112,22 @@ describe('profile pictures', () => {
         someone.client.put<SelfUser>(`/api/users/update/${someone.user._id}`, { profilePic: pic });
       const first = (await set(picture(1))).body.profilePic;
       const second = (await set(picture(2))).body.profilePic;
-      expect(fs.existsSync(fileOf(first))).toBe(false);
-      expect(fs.existsSync(fileOf(second))).toBe(true);
+      expect(await kept(first)).toBe(false);
+      expect(await kept(second)).toBe(true);
       await set('');
-      expect(fs.existsSync(fileOf(second))).toBe(false);
+      expect(await kept(second)).toBe(false);
     });
 
-    it('keeps a file another account still shows (equal pictures share one file)', async () => {
+    it('keeps a picture another account still shows (equal pictures are stored once)', async () => {
       const [ada, grace] = [await buildUser(server.client()), await buildUser(server.client())];
       const same = picture(3);
       const url = (await ada.client.put<SelfUser>(`/api/users/update/${ada.user._id}`, { profilePic: same }))
         .body.profilePic;
       await grace.client.put(`/api/users/update/${grace.user._id}`, { profilePic: same });
       await ada.client.put(`/api/users/update/${ada.user._id}`, { profilePic: '' });
-      expect(fs.existsSync(fileOf(url))).toBe(true);
+      expect(await kept(url)).toBe(true);
       await grace.client.put(`/api/users/update/${grace.user._id}`, { profilePic: '' });
-      expect(fs.existsSync(fileOf(url))).toBe(false);
+      expect(await kept(url)).toBe(false);
     });
 
     it('refuses uploads past the daily quota with 413, and keeps the current picture', async () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { ERRORS } from '../../../contracts/errors.js';
 import { HttpError } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/ids.js';
 import { decodeImageDataUrl } from './image-data-url.js';
+import type { PicturesRepository } from './pictures.repository.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
@@ -14,8 +14,11 @@ export const UPLOADS_PREFIX = '/uploads/';
 export const PICTURE_BYTES_PER_DAY = 20 * 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Stores pictures under DATA_DIR/uploads with content-hashed names, so equal files are stored once. */
-export function uploadsService(uploadsDir: string, bytesPerDay = PICTURE_BYTES_PER_DAY) {
+/** `<sha256>.<ext>`: the name of a stored picture, as its URL ends. */
+export const PICTURE_NAME = /^[a-f0-9]{64}\.[a-z]+$/;
+
+/** Stores pictures in the database under content-hashed names, so equal pictures are stored once. */
+export function uploadsService(pictures: PicturesRepository, bytesPerDay = PICTURE_BYTES_PER_DAY) {
   const uploaded = new Map<string, { since: number; bytes: number }>();
 
   /** Counts `bytes` against the person's day, or refuses with 413 when they would pass it. */
@@ -27,34 +30,28 @@ export function uploadsService(uploadsDir: string, bytesPerDay = PICTURE_BYTES_P
     uploaded.set(userId, day);
   }
 
-  const fileOf = (url: string) => path.join(uploadsDir, url.slice(UPLOADS_PREFIX.length));
-  const isOwnUrl = (url: string) =>
-    url.startsWith(UPLOADS_PREFIX) && /^[a-f0-9]{64}\.[a-z]+$/.test(url.slice(UPLOADS_PREFIX.length));
+  const nameOf = (url: string) => url.slice(UPLOADS_PREFIX.length);
+  const isOwnUrl = (url: string) => url.startsWith(UPLOADS_PREFIX) && PICTURE_NAME.test(nameOf(url));
 
   return {
-    dir: uploadsDir,
     /** Saves an image data URL for `userId` and returns the URL it is served under. */
     async saveImage(userId: string, dataUrl: string): Promise<string> {
       const image = decodeImageDataUrl(dataUrl);
       spend(userId, image.bytes.length);
       const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.extension}`;
-      await fs.mkdir(uploadsDir, { recursive: true });
-      const target = path.join(uploadsDir, name);
-      const temp = `${target}.${process.pid}.tmp`;
-      await fs.writeFile(temp, image.bytes);
-      await fs.rename(temp, target);
+      await pictures.save({ name, contentType: image.mime, bytes: image.bytes, createdAt: nowIso() });
       return `${UPLOADS_PREFIX}${name}`;
     },
     /** Whether a URL is one of ours (so a client may send it back unchanged). */
     isOwnUrl,
-    /** The bytes of one of our pictures, or null for any other URL or a file that is gone. */
+    /** The bytes of one of our pictures, or null for any other URL or a picture that is gone. */
     async read(url: string): Promise<Buffer | null> {
       if (!isOwnUrl(url)) return null;
-      return fs.readFile(fileOf(url)).catch(() => null);
+      return (await pictures.find(nameOf(url)))?.bytes ?? null;
     },
     /** Deletes one of our pictures (call it once no account uses it); other URLs are left alone. */
     async remove(url: string): Promise<void> {
-      if (isOwnUrl(url)) await fs.rm(fileOf(url), { force: true });
+      if (isOwnUrl(url)) await pictures.remove(nameOf(url));
     },
   };
 }
