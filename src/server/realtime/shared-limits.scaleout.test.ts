@@ -1,9 +1,9 @@
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/factories.js';
 import { fakeAiEnv, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.js';
 import { TestClient } from '../test/http-client.js';
 import type { ServerProcess } from '../test/server-process.js';
+import { freshRedisDb } from '../test/fresh-redis-db.js';
 import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -18,14 +18,8 @@ let cluster: TwoProcesses;
 let a: ServerProcess;
 let b: ServerProcess;
 
-// A database of its own, emptied first: the counts must start at zero, whatever ran before.
-const ownRedis = `${redisUrl.replace(/\/\d*$/, '')}/3`;
-
 beforeAll(async () => {
-  const redis = createClient({ url: ownRedis });
-  await redis.connect();
-  await redis.flushDb();
-  await redis.quit();
+  const ownRedis = await freshRedisDb(redisUrl, 3);
   fake = await startFakeOpenAi();
   cluster = await startTwoProcesses({
     REDIS_URL: ownRedis,
