@@ -79,7 +79,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { usersChangedElsewhere: singleProcess ? deps.db.writesElsewhere : undefined },
   );
   const pictures = picturesRepository(deps.db.kysely);
-  const uploads = uploadsService(pictures);
   const accountsRepo = accountsRepository(deps.db.kysely);
   const lists = conversationListCache({ enabled: singleProcess });
   // What a send reads of its recipient, on every message; kept like the session users' rows.
@@ -92,7 +91,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions.forgetUsers();
     recipients.forget();
   };
-  const accounts = accountsService(accountsRepo, uploads, forgetPeople);
 
   const securityHeaders = await registerSecurity(app, {
     secure: config.secureCookies,
@@ -115,6 +113,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.socketEventsPerSecond,
   );
   guardSocketSends(realtime.io, overload);
+  const uploads = uploadsService(pictures, realtime.limits);
+  const accounts = accountsService(accountsRepo, uploads, forgetPeople);
   metrics.readFrom({ openSockets: () => realtime.io.engine.clientsCount, dbPool: deps.db.poolUse });
 
   registerProbes(app, deps.db.kysely, { redisUp: realtime.redis?.isUp, isDraining: drain.isDraining });

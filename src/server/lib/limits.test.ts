@@ -32,3 +32,14 @@ describe('limits without Redis', () => {
     expect(await one.take('ada')).toBeGreaterThan(0);
   });
 });
+
+describe('allowances', () => {
+  it('spend amounts within the window; a refused amount is not spent, so a smaller one still fits', async () => {
+    const bytes = limits().allowance('bytes', { points: 100, seconds: 60 });
+    expect(await bytes.spend('ada', 60)).toBe(true);
+    expect(await bytes.spend('ada', 50)).toBe(false);
+    expect(await bytes.spend('ada', 40)).toBe(true);
+    expect(await bytes.spend('ada', 1)).toBe(false);
+    expect(await bytes.spend('bob', 100)).toBe(true);
+  });
+});

@@ -31,9 +31,16 @@ export interface Limiter {
 /** Where a limit is counted: across every process (Redis when configured), or in this process only. */
 export type LimitScope = 'cluster' | 'process';
 
+/** A budget spent in amounts (bytes a day) rather than one action at a time. */
+export interface Allowance {
+  /** Spends `amount` of `key`'s window: true when it fits; a refused amount is not spent. */
+  spend(key: string, amount: number): Promise<boolean>;
+}
+
 /** Makes the limiters of one process; every limit in the app comes from here. */
 export interface Limits {
   limiter(name: string, rule: LimitRule, scope?: LimitScope): Limiter;
+  allowance(name: string, rule: LimitRule): Allowance;
 }
 
 function wrap(limiter: RateLimiterAbstract): Limiter {
@@ -58,23 +65,39 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
  * calls.
  */
 export function limits(redis?: RedisClientType): Limits {
+  function store(name: string, rule: LimitRule, scope: LimitScope, blockSpentInMemory: boolean) {
+    // The rule is part of the key: processes of a rolling update that changed a limit do not mix its counts.
+    const keyPrefix = `limit:${name}:${rule.points}/${rule.seconds}s`;
+    const options = { keyPrefix, points: rule.points, duration: rule.seconds };
+    const memory = new RateLimiterMemory(options);
+    if (!redis || scope === 'process') return memory;
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: redis,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+      ...(blockSpentInMemory ? { inMemoryBlockOnConsumed: rule.points } : {}),
+      insuranceLimiter: memory,
+    });
+  }
+
   return {
-    limiter(name, rule, scope = 'cluster') {
-      // The rule is part of the key: processes of a rolling update that changed a limit do not mix its counts.
-      const keyPrefix = `limit:${name}:${rule.points}/${rule.seconds}s`;
-      const options = { keyPrefix, points: rule.points, duration: rule.seconds };
-      const memory = new RateLimiterMemory(options);
-      if (!redis || scope === 'process') return wrap(memory);
-      return wrap(
-        new RateLimiterRedis({
-          ...options,
-          storeClient: redis,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          inMemoryBlockOnConsumed: rule.points,
-          insuranceLimiter: memory,
-        }),
-      );
+    limiter: (name, rule, scope = 'cluster') => wrap(store(name, rule, scope, true)),
+
+    allowance(name, rule) {
+      // No refusals from memory here: an amount given back may make room again before the window ends.
+      const limiter = store(name, rule, 'cluster', false);
+      return {
+        spend: (key, amount) =>
+          limiter.consume(key, amount).then(
+            () => true,
+            async (refusal: unknown) => {
+              if (!(refusal instanceof RateLimiterRes)) throw refusal;
+              await limiter.reward(key, amount);
+              return false;
+            },
+          ),
+      };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { ProfileResponse } from '../../../contracts/users.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { limits } from '../../lib/limits.js';
 import { picturesRepository } from '../uploads/pictures.repository.js';
 import { uploadsService } from '../uploads/uploads.service.js';
 import { CARD_PICTURE_NOTES } from './cards/card-picture.js';
@@ -156,7 +157,11 @@ describe('importing a PNG character card', () => {
     const png = encodePng(picture(48, 64));
     const accounts = accountsRepository(server.testDb.db.kysely);
     // The real services over the test database, with a day's quota of one and a half such pictures.
-    const uploads = uploadsService(picturesRepository(server.testDb.db.kysely), Math.floor(png.length * 1.5));
+    const uploads = uploadsService(
+      picturesRepository(server.testDb.db.kysely),
+      limits(),
+      Math.floor(png.length * 1.5),
+    );
     const personas = personasService(personasRepository(server.testDb.db), accounts, uploads);
     const creator = await accounts.findById(me.user._id);
     if (!creator) throw new Error('creator missing');

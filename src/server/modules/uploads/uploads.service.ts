@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ERRORS } from '../../../contracts/errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/ids.js';
+import type { Limits } from '../../lib/limits.js';
 import { decodeImageDataUrl } from './image-data-url.js';
 import type { PicturesRepository } from './pictures.repository.js';
 
@@ -12,22 +13,26 @@ export const UPLOADS_PREFIX = '/uploads/';
  * so what is stored stays small; this bounds the churn of writing new ones.
  */
 export const PICTURE_BYTES_PER_DAY = 20 * 1024 * 1024;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** `<sha256>.<ext>`: the name of a stored picture, as its URL ends. */
 export const PICTURE_NAME = /^[a-f0-9]{64}\.[a-z]+$/;
 
-/** Stores pictures in the database under content-hashed names, so equal pictures are stored once. */
-export function uploadsService(pictures: PicturesRepository, bytesPerDay = PICTURE_BYTES_PER_DAY) {
-  const uploaded = new Map<string, { since: number; bytes: number }>();
+/**
+ * Stores pictures in the database under content-hashed names, so equal pictures are stored once. The daily
+ * allowance is counted where every limit is (in Redis when the processes share one).
+ */
+export function uploadsService(
+  pictures: PicturesRepository,
+  limits: Limits,
+  bytesPerDay = PICTURE_BYTES_PER_DAY,
+) {
+  const allowance = limits.allowance('picture-bytes', { points: bytesPerDay, seconds: DAY_SECONDS });
 
   /** Counts `bytes` against the person's day, or refuses with 413 when they would pass it. */
-  function spend(userId: string, bytes: number, now = Date.now()): void {
-    for (const [key, day] of uploaded) if (now - day.since > DAY_MS) uploaded.delete(key);
-    const day = uploaded.get(userId) ?? { since: now, bytes: 0 };
-    if (day.bytes + bytes > bytesPerDay) throw new HttpError(413, ERRORS.pictureQuota, 'quota_exceeded');
-    day.bytes += bytes;
-    uploaded.set(userId, day);
+  async function spend(userId: string, bytes: number): Promise<void> {
+    if (!(await allowance.spend(userId, bytes)))
+      throw new HttpError(413, ERRORS.pictureQuota, 'quota_exceeded');
   }
 
   const nameOf = (url: string) => url.slice(UPLOADS_PREFIX.length);
@@ -37,7 +42,7 @@ export function uploadsService(pictures: PicturesRepository, bytesPerDay = PICTU
     /** Saves an image data URL for `userId` and returns the URL it is served under. */
     async saveImage(userId: string, dataUrl: string): Promise<string> {
       const image = decodeImageDataUrl(dataUrl);
-      spend(userId, image.bytes.length);
+      await spend(userId, image.bytes.length);
       const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.extension}`;
       await pictures.save({ name, contentType: image.mime, bytes: image.bytes, createdAt: nowIso() });
       return `${UPLOADS_PREFIX}${name}`;
