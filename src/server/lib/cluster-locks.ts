@@ -20,14 +20,21 @@ export interface Locks {
   acquire(key: string, signal?: AbortSignal): Promise<Lease>;
 }
 
+/** A key the shared store granted this process. */
+interface Grant {
+  fence: number;
+  held(): boolean;
+  release(): Promise<void>;
+}
+
 /** How one process takes a key from the store every process shares. */
 interface SharedStore {
-  take(key: string): Promise<{ fence: number; held(): boolean; release(): Promise<void> } | undefined>;
+  take(key: string): Promise<Grant | undefined>;
   /** How long to wait before asking the store again while another process holds the key. */
   readonly pollMs: number;
 }
 
-/** A key's holder in this process and who waits here behind it, in arrival order. */
+/** Who waits in this process behind a key's holder here, in arrival order. */
 type Waiters = Array<() => void>;
 
 /**
@@ -44,7 +51,7 @@ function queuedLocks(store: SharedStore): Locks {
     else queues.delete(key);
   }
 
-  function leaseOf(key: string, taken: NonNullable<Awaited<ReturnType<SharedStore['take']>>>): Lease {
+  function leaseOf(key: string, taken: Grant): Lease {
     let released = false;
     return {
       fence: taken.fence,
@@ -167,10 +174,8 @@ export function redisLocks(redis: RedisClientType, timing: RedisLockTiming = RED
               clearInterval(renew);
             }
           },
-          () => {
-            // Unreachable: the lock may outlive us or not; past its expiry it is surely gone.
-            if (Date.now() - confirmedAt >= ttlMs) lost = true;
-          },
+          // Unreachable: the lock may outlive us or not; `held` counts it lost once its expiry has passed.
+          () => undefined,
         );
       }, ttlMs / 3);
       renew.unref();
