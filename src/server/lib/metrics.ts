@@ -28,7 +28,7 @@ export function createMetrics() {
     }),
     messagesSent: new Counter({
       name: 'messages_sent_total',
-      help: 'Direct messages accepted (stored and acknowledged), over HTTP and sockets',
+      help: 'Direct messages stored, over HTTP and sockets (a retried send already stored is not counted)',
       registers: [registry],
     }),
     aiWaiting: new Gauge({

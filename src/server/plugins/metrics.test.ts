@@ -59,6 +59,20 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 });
 
+describe('messages_sent_total', () => {
+  it('counts a message once, however often its send is retried', async () => {
+    const me = await buildUser(app.server.client());
+    const friend = await buildUser(app.server.client());
+    const counted = async () =>
+      valueOf(await (await scrape(app.server.baseUrl, `Bearer ${TOKEN}`)).text(), 'messages_sent_total') ?? 0;
+    const before = await counted();
+    const send = { message: 'once', recipientId: friend.user._id, clientMessageId: 'retry-me-0001' };
+    expect((await me.client.post('/api/messages', send)).status).toBe(201);
+    expect((await me.client.post('/api/messages', send)).status).toBe(201);
+    expect(await counted()).toBe(before + 1);
+  });
+});
+
 describe('metrics left closed, or on a port of their own', () => {
   const servers: TestServer[] = [];
   afterAll(() => Promise.all(servers.map((s) => s.close())));

@@ -32,7 +32,7 @@ export async function registerMessaging(
     lists: ConversationListCache;
     /** Recipients' rows as a send reads them, kept between sends (lib/rows-cache.ts). */
     recipients: RowsCache<Recipient>;
-    /** Counts every message accepted (a metric). */
+    /** Counts every message stored (a metric). */
     messagesSent: { inc(): void };
   },
 ): Promise<void> {
@@ -52,7 +52,7 @@ export async function registerMessaging(
     emitter: deps.realtime.emitter,
     log: app.log,
   });
-  const service = messagesService(
+  const messages = messagesService(
     repo,
     groupCommit(deps.db.kysely),
     deps.lists,
@@ -63,18 +63,11 @@ export async function registerMessaging(
     deps.realtime.emitter,
     limiter,
     presence,
+    deps.messagesSent,
     (job) => {
       void replies.reply(job);
     },
   );
-  const messages: typeof service = {
-    ...service,
-    async send(sender, input) {
-      const sent = await service.send(sender, input);
-      deps.messagesSent.inc();
-      return sent;
-    },
-  };
   registerMessageSockets(deps.realtime, messages, presence, app.log);
   // A shutdown lets replies being written finish (within its grace) before it closes the sockets.
   app.keepDuringDrain(() => replies.settled());

@@ -51,6 +51,8 @@ export function messagesService(
   emitter: RealtimeEmitter,
   sendLimiter: Limiter,
   presence: Pick<PresenceService, 'introduce'>,
+  /** Counts each message stored (a metric); a retried send answered with the stored message is not counted. */
+  stored: { inc(): void },
   /** Called once a message to an AI persona is stored and delivered, so the persona can answer. */
   onMessageToPersona: (job: { conversationId: string; personaId: string; userId: string }) => void,
 ) {
@@ -150,6 +152,7 @@ export function messagesService(
       if ('replayed' in saved) {
         return { message: saved.replayed, firstInConversation: false, recipientId: recipient.id };
       }
+      stored.inc();
       lists.forget(sender.id, recipient.id);
       const message = toMessage({ ...saved.row, seen: 0 });
       if (saved.opening)
