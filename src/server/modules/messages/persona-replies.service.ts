@@ -53,7 +53,8 @@ export function personaRepliesService(deps: {
 }) {
   const { engine, budget, limits, locks, repo, lists, accounts, emitter, log } = deps;
   const replyLock = (conversationId: string) => `persona-reply:${conversationId}`;
-  const queues = new Map<string, Promise<void>>();
+  /** Replies queued or being written in this process, for a shutdown to wait for. */
+  const pending = new Set<Promise<void>>();
   /** Replies being written, by conversation id, with the sanitised text sent so far. */
   const writing = new Map<string, AiReplyInProgress & { userId: string }>();
 
@@ -163,14 +164,11 @@ export function personaRepliesService(deps: {
     }
   }
 
-  /** Queues a reply behind any other reply of the same conversation. */
+  /** Queues a reply behind any other reply of the same conversation (the lock's waiters keep their order). */
   function reply(job: PersonaReplyJob): Promise<void> {
-    const previous = queues.get(job.conversationId) ?? Promise.resolve();
-    const next = previous.then(() => run(job));
-    queues.set(job.conversationId, next);
-    void next.finally(() => {
-      if (queues.get(job.conversationId) === next) queues.delete(job.conversationId);
-    });
+    const next = run(job);
+    pending.add(next);
+    void next.finally(() => pending.delete(next));
     return next;
   }
 
@@ -190,8 +188,7 @@ export function personaRepliesService(deps: {
       const persona = await accounts.findById(userLow === user.id ? userHigh : userLow);
       if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
         throw new HttpError(400, REGENERATE_ERRORS.notPersona);
-      if (queues.has(conversation.id)) throw new HttpError(409, REGENERATE_ERRORS.inProgress);
-      // A reply another process is writing holds the conversation's lock.
+      // A reply queued or being written, here or in another process, holds or waits for the conversation's lock.
       const free = await locks.tryAcquire(replyLock(conversation.id));
       if (!free) throw new HttpError(409, REGENERATE_ERRORS.inProgress);
       free.release();
@@ -203,7 +200,7 @@ export function personaRepliesService(deps: {
 
     /** Settles once every reply queued or being written now has been stored or has failed. */
     async settled(): Promise<void> {
-      await Promise.allSettled([...queues.values()]);
+      await Promise.allSettled([...pending]);
     },
 
     /** The person's replies being written now, each with its text so far. */
