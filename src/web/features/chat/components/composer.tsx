@@ -14,6 +14,8 @@ export const BUSY_RETRYING = 'The server is busy. Retrying…';
 /** Said while a send whose answer never came (connection lost) waits for its next attempt. */
 export const UNANSWERED_RETRYING = 'No answer from the server. Sending again…';
 
+const RETRYING_NOTICE: Record<RetryCause, string> = { busy: BUSY_RETRYING, unanswered: UNANSWERED_RETRYING };
+
 /** SPEC §2: '@ada', or '@sage ai' for an AI persona. */
 export function composerPlaceholder(username: string, isAi: boolean): string {
   return `@${username}${isAi ? ' ai' : ''}`;
@@ -107,7 +109,7 @@ export function Composer({
     >
       {/* Always present, so screen readers hear the notice when it appears. */}
       <p role="status" className={retrying ? styles.notice : 'visually-hidden'}>
-        {retrying === 'busy' ? BUSY_RETRYING : retrying === 'unanswered' ? UNANSWERED_RETRYING : null}
+        {retrying ? RETRYING_NOTICE[retrying] : null}
       </p>
       {error ? (
         <div className={styles.failure}>
