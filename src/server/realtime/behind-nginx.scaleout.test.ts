@@ -8,14 +8,9 @@ import { TestClient } from '../test/http-client.js';
 import { startNginx, type Nginx } from '../test/nginx.js';
 import type { ServerProcess } from '../test/server-process.js';
 import { nextEvent } from '../test/socket-client.js';
-import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
+import { scaleOutRedisUrl, startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) {
-  throw new Error(
-    'This test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis); .ci/run sets both.',
-  );
-}
+const redisUrl = scaleOutRedisUrl();
 
 let cluster: TwoProcesses;
 let nginx: Nginx;

@@ -4,14 +4,9 @@ import { buildUser, type BuiltUser } from '../test/factories.js';
 import { TestClient } from '../test/http-client.js';
 import type { ServerProcess } from '../test/server-process.js';
 import { nextEvent, type TestSocket } from '../test/socket-client.js';
-import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
+import { scaleOutRedisUrl, startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) {
-  throw new Error(
-    'The scale-out test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis); .ci/run sets both.',
-  );
-}
+const redisUrl = scaleOutRedisUrl();
 
 let cluster: TwoProcesses;
 let a: ServerProcess;

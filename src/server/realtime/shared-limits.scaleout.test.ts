@@ -4,14 +4,9 @@ import { fakeAiEnv, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai
 import { TestClient } from '../test/http-client.js';
 import type { ServerProcess } from '../test/server-process.js';
 import { freshRedisDb } from '../test/fresh-redis-db.js';
-import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
+import { scaleOutRedisUrl, startTwoProcesses, type TwoProcesses } from '../test/two-processes.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) {
-  throw new Error(
-    'This test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis); .ci/run sets both.',
-  );
-}
+const redisUrl = scaleOutRedisUrl();
 
 let fake: FakeOpenAi;
 let cluster: TwoProcesses;

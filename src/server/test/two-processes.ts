@@ -4,6 +4,20 @@ import { startServerProcess, type ServerProcess } from './server-process.js';
 import { connectSocket, type TestSocket } from './socket-client.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
+/**
+ * The Redis URL the scale-out suite runs against, after checking that PostgreSQL is configured too; throws
+ * (the suite fails, never skips) when either is missing.
+ */
+export function scaleOutRedisUrl(): string {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!process.env.TEST_DATABASE_URL || !redisUrl) {
+    throw new Error(
+      'The scale-out suite needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis); .ci/run sets both.',
+    );
+  }
+  return redisUrl;
+}
+
 /** Two real server processes on one fresh PostgreSQL database (the scale-out suite's deployment). */
 export interface TwoProcesses {
   a: ServerProcess;

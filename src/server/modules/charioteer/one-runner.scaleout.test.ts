@@ -5,14 +5,9 @@ import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js
 import { fakeAiEnv, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
 import { TestClient } from '../../test/http-client.js';
 import type { ServerProcess } from '../../test/server-process.js';
-import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes.js';
+import { scaleOutRedisUrl, startTwoProcesses, type TwoProcesses } from '../../test/two-processes.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) {
-  throw new Error(
-    'This test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis); .ci/run sets both.',
-  );
-}
+const redisUrl = scaleOutRedisUrl();
 
 const SLOW_TURN = { text: 'one two three four five six seven eight', chunkDelayMs: 150 };
 
