@@ -68,6 +68,8 @@ export const UpdateUserRequest = z.object({
     .string()
     .max(4 * 1024 * 1024, 'The picture must be 2 MB or smaller')
     .optional(),
+  /** Off: the person neither sends nor sees seen marks. */
+  readReceipts: z.boolean({ error: 'readReceipts must be true or false' }).optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
@@ -93,11 +95,18 @@ export const PublicUser = z.object({
 export type PublicUser = z.infer<typeof PublicUser>;
 
 /** The signed-in user's own account, as login, signup and update return it. */
-export const SelfUser = PublicUser.extend({ email: z.string() });
+export const SelfUser = PublicUser.extend({
+  email: z.string(),
+  // A session stored by an earlier version has no setting yet: receipts are on by default.
+  readReceipts: z.boolean().default(true),
+});
 export type SelfUser = z.infer<typeof SelfUser>;
 
-/** GET /api/users/profile/:query answers with the profile; email appears only on one's own. */
-export const ProfileResponse = PublicUser.extend({ email: z.string().optional() });
+/** GET /api/users/profile/:query answers with the profile; email and settings appear only on one's own. */
+export const ProfileResponse = PublicUser.extend({
+  email: z.string().optional(),
+  readReceipts: z.boolean().optional(),
+});
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 export const LogoutResponse = z.object({ message: z.string() });

@@ -15,13 +15,14 @@ export function buildSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     createdByUsername: '',
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
+    readReceipts: true,
     ...overrides,
   };
 }
 
 /** A profile as GET /api/users/profile answers it for someone else. */
 export function buildProfile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
-  const { email: _email, ...rest } = buildSelfUser({
+  const { email: _email, readReceipts: _readReceipts, ...rest } = buildSelfUser({
     _id: '0190a0b0-0000-7000-8000-000000000002',
     name: 'Grace Hopper',
     username: 'grace',

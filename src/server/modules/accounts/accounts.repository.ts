@@ -14,14 +14,17 @@ export function userByIdQuery(db: Kysely<Database>) {
 }
 
 /** What sending a message needs to know of its recipient: only these columns, read on every send. */
-export type Recipient = Pick<UserRow, 'id' | 'isFrozen' | 'isAi' | 'openingMessage'>;
+export type Recipient = Pick<UserRow, 'id' | 'isFrozen' | 'isAi' | 'openingMessage' | 'readReceipts'>;
 
 /** User rows; no rules here, only queries. */
 export function accountsRepository(db: Kysely<Database>) {
   const userById = userByIdQuery(db);
   // A persona's row carries its prompt and memory (kilobytes); a send reads none of that.
   const recipientById = compiledOnce(db, (p: Param<'id'>) =>
-    db.selectFrom('users').select(['id', 'isFrozen', 'isAi', 'openingMessage']).where('id', '=', p('id')),
+    db
+      .selectFrom('users')
+      .select(['id', 'isFrozen', 'isAi', 'openingMessage', 'readReceipts'])
+      .where('id', '=', p('id')),
   );
   return {
     findById(id: string, trx: Executor = db): Promise<UserRow | undefined> {

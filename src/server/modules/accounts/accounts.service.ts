@@ -112,6 +112,7 @@ export function accountsService(
       if (input.username !== undefined) patch.username = input.username;
       if (input.email !== undefined) patch.email = input.email;
       if (input.bio !== undefined) patch.bio = input.bio;
+      if (input.readReceipts !== undefined) patch.readReceipts = input.readReceipts ? 1 : 0;
       const passwordChanged = Boolean(input.password);
       if (input.password) patch.passwordHash = await hashPassword(input.password);
       const picture = await resolvePicture(viewer.id, input.profilePic, viewer.profilePic);

@@ -26,7 +26,7 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
 
 /** The account as its owner sees it. */
 export function toSelfUser(row: UserRow): SelfUser {
-  return { ...toPublicUser(row), email: row.email };
+  return { ...toPublicUser(row), email: row.email, readReceipts: row.readReceipts === 1 };
 }
 
 /** A profile lookup answer: e-mail only on one's own profile. */

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session-store.js';
 import { mockApi } from '../../test/fetch-mock.js';
 import { buildSelfUser } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
+import { READ_RECEIPTS_HINT } from './profile-edit-page.js';
 
 const me = buildSelfUser({ profilePic: '/uploads/ada.png' });
 
@@ -42,6 +43,7 @@ describe('profile edit (/update)', () => {
         bio: 'Poetical science.',
         password: '',
         profilePic: me.profilePic,
+        readReceipts: true,
       },
     });
     expect(calls[0]?.body).not.toHaveProperty('currentPassword');
@@ -58,6 +60,21 @@ describe('profile edit (/update)', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken');
     await waitFor(() => expect(useSession.getState().user?.username).toBe('ada'));
+  });
+
+  it('offers read receipts as a switch, described, sent with the update and stored', async () => {
+    const { calls } = mockApi(() => ({ status: 200, body: { ...me, readReceipts: false } }));
+    renderApp('/update', { user: me });
+    const receipts = screen.getByRole('checkbox', { name: 'Read receipts' });
+    expect(receipts).toBeChecked();
+    expect(receipts).toHaveAccessibleDescription(READ_RECEIPTS_HINT);
+    receipts.focus();
+    await userEvent.keyboard(' ');
+    expect(receipts).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('status');
+    expect(calls[0]?.body).toMatchObject({ readReceipts: false });
+    expect(useSession.getState().user?.readReceipts).toBe(false);
   });
 
   it('sends an empty picture when it is removed', async () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SelfUser } from '../../../contracts/users.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
+import { CheckField } from '../../components/ui/check-field.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { PasswordField } from '../../components/ui/password-field.js';
 import { TextField } from '../../components/ui/text-field.js';
@@ -14,6 +15,8 @@ import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './profile-edit.module.css';
 
 export const UPDATED_MESSAGE = 'Profile updated';
+export const READ_RECEIPTS_HINT =
+  'People see when you have read their messages. When this is off, you do not see when they read yours either.';
 
 function pictureValue(choice: PictureChoice, currentUrl: string): string {
   if (choice.kind === 'new') return choice.dataUrl;
@@ -34,6 +37,7 @@ function EditForm({ me }: { me: SelfUser }) {
   // Only these two changes can lock someone out of their account, so only they ask for the current password.
   const needsCurrent = password !== '' || fields.email.trim().toLowerCase() !== me.email;
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
+  const [readReceipts, setReadReceipts] = useState(me.readReceipts);
   // Typing clears the last answer ("Profile updated" or an error), which no longer describes the form.
   const typed = (setter: (value: string) => void) => (value: string) => {
     update.reset();
@@ -49,6 +53,7 @@ function EditForm({ me }: { me: SelfUser }) {
       password,
       ...(needsCurrent ? { currentPassword } : {}),
       profilePic: pictureValue(picture, me.profilePic),
+      readReceipts,
     };
     update.mutate(
       { id: me._id, input },
@@ -127,6 +132,16 @@ function EditForm({ me }: { me: SelfUser }) {
           onChange={(e) => typed(setCurrentPassword)(e.target.value)}
         />
       ) : null}
+      <CheckField
+        label="Read receipts"
+        name="readReceipts"
+        checked={readReceipts}
+        hint={READ_RECEIPTS_HINT}
+        onChange={(e) => {
+          update.reset();
+          setReadReceipts(e.target.checked);
+        }}
+      />
       {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
       {update.isSuccess ? <InlineMessage kind="success">{UPDATED_MESSAGE}</InlineMessage> : null}
       <div className={layoutStyles.formActions}>
@@ -141,7 +156,7 @@ function EditForm({ me }: { me: SelfUser }) {
   );
 }
 
-/** /update: edit name, username, email, bio, password and picture of the signed-in account. */
+/** /update: edit name, username, email, bio, password, picture and read receipts of the signed-in account. */
 export function ProfileEditPage() {
   const me = useSession((state) => state.user);
   // RequireAuth guarantees a user; the check keeps the types honest.
