@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { LIMITS, normalizeUsername } from './rules.js';
 
 /** Limits for direct messages (SPEC §9 previews, our own size and paging limits). */
 export const MESSAGE_LIMITS = {
@@ -57,8 +58,26 @@ export const Message = z.object({
   text: z.string(),
   createdAt: z.string(),
   seen: z.boolean(),
+  /** A forwarded message: the username of whoever wrote it first. */
+  forwardedFrom: z.string().optional(),
 });
 export type Message = z.infer<typeof Message>;
+
+/**
+ * POST /api/messages/forward: sends a message the person can read (theirs, the other side's or a persona's)
+ * to someone by username, quoted with who wrote it first.
+ */
+export const ForwardMessageRequest = z.object({
+  messageId: z.string({ error: 'messageId is required' }).trim().min(1, 'messageId is required'),
+  toUsername: z
+    .string({ error: 'Enter a username to forward to' })
+    .transform((name) => normalizeUsername(name).replace(/^@/, ''))
+    .pipe(
+      z.string().min(1, 'Enter a username to forward to').max(LIMITS.usernameMax, 'No one has that username'),
+    ),
+  clientMessageId: SendMessageRequest.shape.clientMessageId,
+});
+export type ForwardMessageRequest = z.input<typeof ForwardMessageRequest>;
 
 export const MessageList = z.array(Message);
 

@@ -15,6 +15,8 @@ import * as leanMessageWrites from './migrations/012-lean-message-writes.js';
 import * as messageClientIds from './migrations/013-message-client-ids.js';
 import * as runningDiscussions from './migrations/014-running-discussions.js';
 import * as pictures from './migrations/015-pictures.js';
+import * as readReceipts from './migrations/016-read-receipts.js';
+import * as forwardedMessages from './migrations/017-forwarded-messages.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +35,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-message-client-ids': messageClientIds,
   '014-running-discussions': runningDiscussions,
   '015-pictures': pictures,
+  '016-read-receipts': readReceipts,
+  '017-forwarded-messages': forwardedMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

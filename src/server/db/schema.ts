@@ -19,6 +19,8 @@ export interface UsersTable {
   createdByUsername: Generated<string>;
   isAi: Generated<Flag>;
   isFrozen: Generated<Flag>;
+  /** 1: the person sends and sees seen marks; 0: neither (their choice in profile edit). */
+  readReceipts: Generated<Flag>;
   /** ISO 8601 UTC timestamps: sortable as text on both engines. */
   createdAt: string;
   updatedAt: string;
@@ -66,6 +68,8 @@ export interface MessagesTable {
   createdAt: string;
   /** The sender's idempotency key (clientMessageId), unique per sender; null for persona replies. */
   clientId: Generated<string | null>;
+  /** The username of whoever wrote a forwarded message first; '' when the sender wrote it. */
+  forwardedFrom: Generated<string>;
 }
 
 export interface ActionsTable {

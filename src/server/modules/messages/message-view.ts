@@ -2,20 +2,37 @@ import type { Conversation, Message } from '../../../contracts/messages.js';
 import type { MessageRow } from '../../db/schema.js';
 import type { ConversationListRow } from './messages.repository.js';
 
+/**
+ * Whose seen marks a reader is shown: with read receipts off, not those on what they sent themselves (the
+ * other side's marks on theirs they never see; their own reading is never told).
+ */
+export interface SeenMarksFor {
+  readerId: string;
+  receiptsOn: boolean;
+}
+
+const seenShown = (senderId: string, seen: number, reader?: SeenMarksFor) =>
+  seen === 1 && (!reader || reader.receiptsOn || senderId !== reader.readerId);
+
 export function toMessage(
-  row: Pick<MessageRow, 'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt' | 'seen'>,
+  row: Pick<MessageRow, 'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt' | 'seen'> & {
+    forwardedFrom?: string;
+  },
+  reader?: SeenMarksFor,
 ): Message {
-  return {
+  const message: Message = {
     _id: row.id,
     conversationId: row.conversationId,
     sender: row.senderId,
     text: row.text,
     createdAt: row.createdAt,
-    seen: row.seen === 1,
+    seen: seenShown(row.senderId, row.seen, reader),
   };
+  if (row.forwardedFrom) message.forwardedFrom = row.forwardedFrom;
+  return message;
 }
 
-export function toConversation(row: ConversationListRow): Conversation {
+export function toConversation(row: ConversationListRow, reader?: SeenMarksFor): Conversation {
   return {
     _id: row.id,
     participants: [
@@ -27,7 +44,11 @@ export function toConversation(row: ConversationListRow): Conversation {
         isAi: row.otherIsAi === 1,
       },
     ],
-    latestMessage: { text: row.lastText, sender: row.lastSenderId, seen: row.lastSeen === 1 },
+    latestMessage: {
+      text: row.lastText,
+      sender: row.lastSenderId,
+      seen: seenShown(row.lastSenderId, row.lastSeen, reader),
+    },
     updatedAt: row.updatedAt,
     context: row.context,
     unreadCount: Number(row.unreadCount),

@@ -1,7 +1,10 @@
 import type { MessageRow } from '../../db/schema.js';
 
-/** A message to store; the client id only when its sender gave one. */
-export type NewMessage = Omit<MessageRow, 'seen' | 'clientId'> & { clientId?: string | null };
+/** A message to store; the client id only when its sender gave one, the first author only when forwarded. */
+export type NewMessage = Omit<MessageRow, 'seen' | 'clientId' | 'forwardedFrom'> & {
+  clientId?: string | null;
+  forwardedFrom?: string;
+};
 
 /** A sent message as the conversation's upsert records it (the latest message, unread counts). */
 export interface LatestMessage {

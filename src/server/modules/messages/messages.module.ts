@@ -58,6 +58,7 @@ export async function registerMessaging(
     deps.lists,
     {
       findById: (id) => deps.accounts.findById(id),
+      findByUsername: (username) => deps.accounts.findByUsername(username),
       findRecipient: (id) => deps.recipients.read(id, Date.now(), () => deps.accounts.findRecipient(id)),
     },
     deps.realtime.emitter,

@@ -110,7 +110,7 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
   );
   const insertMessage = compiledOnce(
     db,
-    (p: Param<'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt' | 'clientId'>) =>
+    (p: Param<'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt' | 'clientId' | 'forwardedFrom'>) =>
       db.insertInto('messages').values({
         id: p('id'),
         conversationId: p('conversationId'),
@@ -118,6 +118,7 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
         text: p('text'),
         createdAt: p('createdAt'),
         clientId: p('clientId'),
+        forwardedFrom: p('forwardedFrom'),
       }),
   );
   const listFor = conversationListQuery(db, engine);
@@ -146,6 +147,15 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
         unreadLow: sql<number>`case when user_low = ${p('readerId')} then 0 else unread_low end`,
         unreadHigh: sql<number>`case when user_high = ${p('readerId')} then 0 else unread_high end`,
         lastSeen: sql<Flag>`case when last_sender_id <> ${p('readerId')} then 1 else last_seen end`,
+      })
+      .where('id', '=', p('id')),
+  );
+  const readConversation = compiledOnce(db, (p: Param<'id' | 'readerId'>) =>
+    db
+      .updateTable('conversations')
+      .set({
+        unreadLow: sql<number>`case when user_low = ${p('readerId')} then 0 else unread_low end`,
+        unreadHigh: sql<number>`case when user_high = ${p('readerId')} then 0 else unread_high end`,
       })
       .where('id', '=', p('id')),
   );
@@ -198,7 +208,10 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     async insertMessage(row: NewMessage, trx: Executor): Promise<void> {
-      await insertMessage({ ...row, clientId: row.clientId ?? null }, trx);
+      await insertMessage(
+        { ...row, clientId: row.clientId ?? null, forwardedFrom: row.forwardedFrom ?? '' },
+        trx,
+      );
     },
 
     /** The message `senderId` sent with this client id (idempotency key), with its conversation's pair. */
@@ -208,6 +221,19 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
     async setLatest(message: NewMessage, trx: Executor): Promise<void> {
       const { conversationId, text, senderId, createdAt, id } = message;
       await setLatest({ id: conversationId, text, senderId, at: createdAt, messageId: id }, trx);
+    },
+
+    /** One message with its conversation's pair (who may read it), by id. */
+    async findMessage(
+      id: string,
+    ): Promise<(MessageRow & Pick<ConversationRow, 'userLow' | 'userHigh'>) | undefined> {
+      return db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+        .selectAll('messages')
+        .select(['conversations.userLow', 'conversations.userHigh'])
+        .where('messages.id', '=', id)
+        .executeTakeFirst();
     },
 
     /** A user's conversations, newest update first, with the other party and the unread count. */
@@ -233,6 +259,15 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       const seen = await seeMessages({ conversationId, readerId }, trx);
       await seeConversation({ id: conversationId, readerId }, trx);
       return Number(seen.numAffectedRows ?? 0);
+    },
+
+    /**
+     * Zeroes the reader's unread count without marking any message seen (read receipts off); the next message
+     * starts the reader's unseen run afresh, so what was read now is never marked later. Returns rows changed.
+     */
+    async markReadQuietly(conversationId: string, readerId: string, trx: Executor): Promise<number> {
+      const read = await readConversation({ id: conversationId, readerId }, trx);
+      return Number(read.numAffectedRows ?? 0);
     },
 
     /** Sets the AI context; clearing it ('.') also makes the persona forget the messages so far. */

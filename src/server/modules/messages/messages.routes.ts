@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ForwardMessageRequest,
   MessagePageQuery,
   SendMessageRequest,
   UpdateConversationRequest,
@@ -41,6 +42,12 @@ export async function messagesRoutes(
   app.post('/api/messages', async (request, reply) => {
     const user = request.user;
     const sent = await messages.send(user, parseInput(SendMessageRequest, request.body));
+    return reply.status(201).send(sent.message);
+  });
+
+  // Our addition: forward a message to someone by username, quoted with who wrote it first.
+  app.post('/api/messages/forward', async (request, reply) => {
+    const sent = await messages.forward(request.user, parseInput(ForwardMessageRequest, request.body));
     return reply.status(201).send(sent.message);
   });
 

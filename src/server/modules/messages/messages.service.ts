@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   CLEARED_CONTEXT,
   type Conversation,
+  type ForwardMessageRequest,
   type Message,
   type SendMessageRequest,
 } from '../../../contracts/messages.js';
@@ -15,12 +16,13 @@ import type { Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { openingMessageOf } from '../personas/opening-message.js';
-import { toConversation, toMessage } from './message-view.js';
+import { toConversation, toMessage, type SeenMarksFor } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import { orderedPair, type MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
 
 type Send = z.output<typeof SendMessageRequest>;
+type Forward = z.output<typeof ForwardMessageRequest>;
 
 export const MESSAGE_ERRORS = {
   forgedSender: 'You can only send messages as yourself',
@@ -31,7 +33,12 @@ export const MESSAGE_ERRORS = {
   tooFast: 'You are sending messages too fast. Please wait a moment and try again.',
   badCursor: 'before must be a message id',
   clientIdReused: 'This clientMessageId was already used for a different message',
+  messageNotFound: 'Message not found',
+  forwardTo: 'No one has that username',
 } as const;
+
+type Reader = Pick<UserRow, 'id' | 'readReceipts'>;
+const marksFor = (user: Reader): SeenMarksFor => ({ readerId: user.id, receiptsOn: user.readReceipts === 1 });
 
 export interface SentMessage {
   message: Message;
@@ -47,7 +54,7 @@ export function messagesService(
   writes: GroupCommit,
   /** Every change below forgets the lists it touches once committed, before anyone is told of it. */
   lists: ConversationListCache,
-  accounts: Pick<AccountsRepository, 'findById' | 'findRecipient'>,
+  accounts: Pick<AccountsRepository, 'findById' | 'findRecipient' | 'findByUsername'>,
   emitter: RealtimeEmitter,
   sendLimiter: Limiter,
   presence: Pick<PresenceService, 'introduce'>,
@@ -86,107 +93,135 @@ export function messagesService(
     return toMessage(stored);
   }
 
-  return {
-    /**
-     * Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. With a
-     * client id it is stored at most once: a retry answers with the stored message and delivers nothing.
-     */
-    async send(sender: Pick<UserRow, 'id'>, input: Send): Promise<SentMessage> {
-      if (input.senderId !== undefined && input.senderId !== sender.id)
-        throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
-      if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
-      if ((await sendLimiter.take(sender.id)) > 0) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
-      const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
-      if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
+  /**
+   * Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. With a
+   * client id it is stored at most once: a retry answers with the stored message and delivers nothing.
+   */
+  async function send(sender: Pick<UserRow, 'id'>, input: Send, forwardedFrom = ''): Promise<SentMessage> {
+    if (input.senderId !== undefined && input.senderId !== sender.id)
+      throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
+    if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
+    if ((await sendLimiter.take(sender.id)) > 0) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
+    const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
+    if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
 
-      const now = nowIso();
-      // Made first, so a persona's opening message sorts before the message that started the conversation.
-      const openingId = newId();
-      const messageId = newId();
-      const newConversationId = newId();
-      const openingText = openingMessageOf(recipient);
-      const clientId = input.clientMessageId ?? null;
-      const saved = await writes
-        .run(async (trx) => {
-          const conversation = await repo.recordLatest(
-            {
-              newConversationId,
-              senderId: sender.id,
-              recipientId: recipient.id,
-              text: input.message,
-              at: now,
-              messageId,
-              openingId: openingText ? openingId : null,
-            },
-            trx,
-          );
-          const firstInConversation = conversation.id === newConversationId;
-          const opening =
-            firstInConversation && openingText
-              ? {
-                  id: openingId,
-                  conversationId: conversation.id,
-                  senderId: recipient.id,
-                  text: openingText,
-                  createdAt: now,
-                }
-              : null;
-          if (opening) await repo.insertMessage(opening, trx);
-          const row = {
-            id: messageId,
-            conversationId: conversation.id,
+    const now = nowIso();
+    // Made first, so a persona's opening message sorts before the message that started the conversation.
+    const openingId = newId();
+    const messageId = newId();
+    const newConversationId = newId();
+    const openingText = openingMessageOf(recipient);
+    const clientId = input.clientMessageId ?? null;
+    const saved = await writes
+      .run(async (trx) => {
+        const conversation = await repo.recordLatest(
+          {
+            newConversationId,
             senderId: sender.id,
+            recipientId: recipient.id,
             text: input.message,
-            createdAt: now,
-          };
-          await repo.insertMessage({ ...row, clientId }, trx);
-          return { row, opening, firstInConversation };
-        })
-        .catch(async (error: unknown) => {
-          if (clientId === null || !isUniqueViolation(error)) throw error;
-          const replayed = await storedWithClientId(sender.id, recipient.id, input.message, clientId);
-          if (!replayed) throw error;
-          return { replayed };
-        });
-      // A retry of a message already stored (its answer was lost): the same answer, and nobody is told twice.
-      if ('replayed' in saved) {
-        return { message: saved.replayed, firstInConversation: false, recipientId: recipient.id };
-      }
-      stored.inc();
-      lists.forget(sender.id, recipient.id);
-      const message = toMessage({ ...saved.row, seen: 0 });
-      if (saved.opening)
-        emitter.toUsers([sender.id, recipient.id], 'newMessage', toMessage({ ...saved.opening, seen: 0 }));
-      emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
-      // Presence is best effort and never delays the send: the message is already stored and delivered.
-      if (saved.firstInConversation) void presence.introduce(sender.id, recipient.id).catch(() => undefined);
-      if (recipient.isAi === 1) {
-        onMessageToPersona({
-          conversationId: message.conversationId,
-          personaId: recipient.id,
-          userId: sender.id,
-        });
-      }
-      return { message, firstInConversation: saved.firstInConversation, recipientId: recipient.id };
+            at: now,
+            messageId,
+            openingId: openingText ? openingId : null,
+          },
+          trx,
+        );
+        const firstInConversation = conversation.id === newConversationId;
+        const opening =
+          firstInConversation && openingText
+            ? {
+                id: openingId,
+                conversationId: conversation.id,
+                senderId: recipient.id,
+                text: openingText,
+                createdAt: now,
+              }
+            : null;
+        if (opening) await repo.insertMessage(opening, trx);
+        const row = {
+          id: messageId,
+          conversationId: conversation.id,
+          senderId: sender.id,
+          text: input.message,
+          createdAt: now,
+          forwardedFrom,
+        };
+        await repo.insertMessage({ ...row, clientId }, trx);
+        return { row, opening, firstInConversation };
+      })
+      .catch(async (error: unknown) => {
+        if (clientId === null || !isUniqueViolation(error)) throw error;
+        const replayed = await storedWithClientId(sender.id, recipient.id, input.message, clientId);
+        if (!replayed) throw error;
+        return { replayed };
+      });
+    // A retry of a message already stored (its answer was lost): the same answer, and nobody is told twice.
+    if ('replayed' in saved) {
+      return { message: saved.replayed, firstInConversation: false, recipientId: recipient.id };
+    }
+    stored.inc();
+    lists.forget(sender.id, recipient.id);
+    const message = toMessage({ ...saved.row, seen: 0 });
+    if (saved.opening)
+      emitter.toUsers([sender.id, recipient.id], 'newMessage', toMessage({ ...saved.opening, seen: 0 }));
+    emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
+    // Presence is best effort and never delays the send: the message is already stored and delivered.
+    if (saved.firstInConversation) void presence.introduce(sender.id, recipient.id).catch(() => undefined);
+    if (recipient.isAi === 1) {
+      onMessageToPersona({
+        conversationId: message.conversationId,
+        personaId: recipient.id,
+        userId: sender.id,
+      });
+    }
+    return { message, firstInConversation: saved.firstInConversation, recipientId: recipient.id };
+  }
+
+  return {
+    send,
+
+    /**
+     * Sends a message the person may read (in one of their conversations) to someone by username, quoted with
+     * who wrote it first (a forwarded forward keeps its first author). Same limits and idempotency as a send.
+     */
+    async forward(sender: Pick<UserRow, 'id'>, input: Forward): Promise<SentMessage> {
+      const original = isId(input.messageId) ? await repo.findMessage(input.messageId) : undefined;
+      // Someone else's message is "not found", exactly like a message that does not exist.
+      if (!original || (original.userLow !== sender.id && original.userHigh !== sender.id))
+        throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
+      const author = await accounts.findById(original.senderId);
+      if (!author || author.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
+      const recipient = await accounts.findByUsername(input.toUsername);
+      if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.forwardTo);
+      const request = {
+        message: original.text,
+        recipientId: recipient.id,
+        clientMessageId: input.clientMessageId,
+      };
+      return send(sender, request, original.forwardedFrom || author.username);
     },
 
     /** The person's conversation list as the JSON the API sends (Conversation[]). */
-    async conversationsJson(user: Pick<UserRow, 'id'>): Promise<string> {
+    async conversationsJson(user: Reader): Promise<string> {
       return lists.read(user.id, async () => {
-        const list: Conversation[] = (await repo.listFor(user.id)).map(toConversation);
+        const list: Conversation[] = (await repo.listFor(user.id)).map((row) =>
+          toConversation(row, marksFor(user)),
+        );
         return JSON.stringify(list);
       });
     },
 
     /** The newest page of the conversation with another user (older pages with `before`). */
-    async messagesWith(user: Pick<UserRow, 'id'>, otherUserId: string, query: PageQuery): Promise<Message[]> {
+    async messagesWith(user: Reader, otherUserId: string, query: PageQuery): Promise<Message[]> {
       if (query.before !== undefined && !isId(query.before))
         throw new HttpError(400, MESSAGE_ERRORS.badCursor);
       const other = isId(otherUserId) ? await accounts.findById(otherUserId) : undefined;
       if (!other || other.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
       const conversation = await repo.findConversationBetween(user.id, other.id);
       if (!conversation) return [];
-      return (await repo.page(conversation.id, query.before, query.limit)).map(toMessage);
+      return (await repo.page(conversation.id, query.before, query.limit)).map((row) =>
+        toMessage(row, marksFor(user)),
+      );
     },
 
     async updateContext(
@@ -200,18 +235,30 @@ export function messagesService(
       return { _id: conversation.id, context };
     },
 
-    /** Marks what the other side sent as seen and tells both people's tabs. */
+    /**
+     * Marks what the other side sent as seen and tells both people's tabs. With read receipts off on either
+     * side the other person is not told; with them off for the reader nothing is marked either (only the
+     * reader's own unread count goes), so turning them on later reveals nothing read meanwhile.
+     */
     async markSeen(user: Pick<UserRow, 'id'>, conversationId: string): Promise<void> {
       const conversation = await participantConversation(user, conversationId);
       // A tab marks seen on every message it shows; with nothing unread that costs no write at all.
       if (repo.unreadFor(conversation, user.id) === 0) return;
-      const changed = await writes.run((trx) => repo.markSeen(conversation.id, user.id, trx));
+      const otherId = conversation.userLow === user.id ? conversation.userHigh : conversation.userLow;
+      const [reader, other] = await Promise.all([
+        accounts.findRecipient(user.id),
+        accounts.findRecipient(otherId),
+      ]);
+      const receiptSent = reader?.readReceipts === 1;
+      const changed = await writes.run((trx) =>
+        receiptSent
+          ? repo.markSeen(conversation.id, user.id, trx)
+          : repo.markReadQuietly(conversation.id, user.id, trx),
+      );
       if (changed === 0) return;
       lists.forget(conversation.userLow, conversation.userHigh);
-      emitter.toUsers([conversation.userLow, conversation.userHigh], 'messagesSeen', {
-        conversationId: conversation.id,
-        seenBy: user.id,
-      });
+      const told = receiptSent && other?.readReceipts === 1 ? [user.id, otherId] : [user.id];
+      emitter.toUsers(told, 'messagesSeen', { conversationId: conversation.id, seenBy: user.id });
     },
   };
 }

@@ -110,7 +110,10 @@ export function personaRepliesService(deps: {
       const history = await repo.recentForAi(conversation, HISTORY_MESSAGES);
       const messages = buildPersonaPrompt(
         persona,
-        history.map((m) => ({ senderId: m.senderId, text: m.text })),
+        history.map((m) => ({
+          senderId: m.senderId,
+          text: m.forwardedFrom ? `(Forwarded from @${m.forwardedFrom}) ${m.text}` : m.text,
+        })),
         conversation.context,
       );
       const sanitiser = aiReplyStream();

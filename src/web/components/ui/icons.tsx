@@ -129,6 +129,16 @@ export function SendIcon(props: IconProps) {
   );
 }
 
+/** A curved arrow pointing right: pass this message on. */
+export function ForwardIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m14 5 6 6-6 6" />
+      <path d="M20 11H10a6 6 0 0 0-6 6v2" />
+    </Icon>
+  );
+}
+
 export function PlayIcon(props: IconProps) {
   return (
     <Icon {...props}>

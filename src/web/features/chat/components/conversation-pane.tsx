@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Message } from '../../../../contracts/messages.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { describeError } from '../../../lib/api-client.js';
 import { regenerateReply } from '../api/ai-replies.js';
@@ -13,9 +14,11 @@ import { useSpeech } from '../hooks/use-speech.js';
 import { AiMemoryButton } from './ai-memory-button.js';
 import { ReplyFailure, TypingIndicator } from './ai-reply.js';
 import { Composer } from './composer.js';
+import { ForwardDialog } from './forward-dialog.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
 import { SpeechNotice } from './speech-notice.js';
+import styles from './conversation.module.css';
 
 interface ConversationPaneProps {
   me: SelfUser;
@@ -25,6 +28,8 @@ interface ConversationPaneProps {
   /** The composer's text box id (the toolbar's skip link leads there). */
   composerId?: string;
 }
+
+const FORWARDED_NOTICE_MS = 4000;
 
 /** The open conversation: header, messages and composer. Keyed by the other user, so state resets. */
 export function ConversationPane({ me, conversation, onSendFailed, composerId }: ConversationPaneProps) {
@@ -41,6 +46,13 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const live = useLiveReply(conversation.userId, held);
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
   const last = held.at(-1);
+  const [forwarding, setForwarding] = useState<{ message: Message; author: string } | null>(null);
+  const [forwardedTo, setForwardedTo] = useState('');
+  useEffect(() => {
+    if (!forwardedTo) return;
+    const timer = setTimeout(() => setForwardedTo(''), FORWARDED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [forwardedTo]);
 
   const sendText = async (text: string) => {
     try {
@@ -79,6 +91,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         speech={speech}
         streaming={live.bubbles}
         liveKey={live.key}
+        onForward={(message, author) => setForwarding({ message, author })}
         footer={
           live.typing || live.failure ? (
             <>
@@ -95,6 +108,20 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
           ) : null
         }
       />
+      {forwarding ? (
+        <ForwardDialog
+          message={forwarding.message}
+          author={forwarding.author}
+          onClose={() => setForwarding(null)}
+          onForwarded={(username) => {
+            setForwarding(null);
+            setForwardedTo(username);
+          }}
+        />
+      ) : null}
+      <p role="status" className={styles.forwardedNotice}>
+        {forwardedTo ? `Forwarded to @${forwardedTo}` : ''}
+      </p>
       <SpeechNotice notice={speech.notice} onDismiss={speech.dismissNotice} />
       <Composer
         username={conversation.username}

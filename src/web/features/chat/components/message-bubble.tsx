@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
 import { IconButton } from '../../../components/ui/button.js';
-import { CheckIcon, CopyIcon, PlayIcon, StopIcon } from '../../../components/ui/icons.js';
+import { CheckIcon, CopyIcon, ForwardIcon, PlayIcon, StopIcon } from '../../../components/ui/icons.js';
 import type { Speech } from '../hooks/use-speech.js';
 import { formatTimestamp } from './format.js';
 import styles from './message-bubble.module.css';
@@ -13,6 +13,8 @@ interface MessageBubbleProps {
   /** Narrow screens (under 800 px) get a copy button (SPEC §2). */
   showCopy: boolean;
   speech: Speech;
+  /** Opens "Forward message" for this message. */
+  onForward?: () => void;
 }
 
 function CopyButton({ text }: { text: string }) {
@@ -42,13 +44,23 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** One message: @author, time, text as plain text (never HTML), read-aloud and copy controls. */
-export function MessageBubble({ message, author, mine, showCopy, speech }: MessageBubbleProps) {
+/**
+ * One message: @author, time, text as plain text (never HTML), read-aloud, forward and copy controls. A
+ * forwarded message is a quote under "Forwarded from @whoever wrote it".
+ */
+export function MessageBubble({ message, author, mine, showCopy, speech, onForward }: MessageBubbleProps) {
   const speakingThis = speech.speakingId === message._id;
   return (
     <article className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}>
       <p className={styles.author}>@{author}</p>
-      <p className={styles.text}>{message.text}</p>
+      {message.forwardedFrom ? (
+        <blockquote className={styles.forwarded}>
+          <p className={styles.forwardedFrom}>Forwarded from @{message.forwardedFrom}</p>
+          <p className={styles.text}>{message.text}</p>
+        </blockquote>
+      ) : (
+        <p className={styles.text}>{message.text}</p>
+      )}
       <div className={styles.footer}>
         <time dateTime={message.createdAt} className={styles.time}>
           {formatTimestamp(message.createdAt)}
@@ -66,6 +78,11 @@ export function MessageBubble({ message, author, mine, showCopy, speech }: Messa
           {speakingThis ? (
             <IconButton size="sm" aria-label="Stop reading" className={styles.action} onClick={speech.stop}>
               <StopIcon size={16} />
+            </IconButton>
+          ) : null}
+          {onForward ? (
+            <IconButton size="sm" aria-label="Forward message" className={styles.action} onClick={onForward}>
+              <ForwardIcon size={16} />
             </IconButton>
           ) : null}
           {showCopy ? <CopyButton text={message.text} /> : null}

@@ -31,6 +31,8 @@ interface MessageListProps {
   footer?: ReactNode;
   /** Changes whenever the streamed content grows, so the log can follow it down. */
   liveKey?: string;
+  /** Opens "Forward message" for a message and its author's username. */
+  onForward?: (message: Message, author: string) => void;
 }
 
 /** The conversation log (role="log"): newest at the bottom, older pages when scrolled to the top. */
@@ -46,6 +48,7 @@ export function MessageList({
   streaming = [],
   footer = null,
   liveKey = '',
+  onForward,
 }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery(NARROW_BUBBLES_QUERY);
@@ -95,14 +98,16 @@ export function MessageList({
       <ol className={styles.list}>
         {messages.map((message) => {
           const mine = message.sender === me._id;
+          const author = mine ? me.username : partnerUsername;
           return (
             <li key={message._id} className={mine ? styles.rowMine : styles.row}>
               <MessageBubble
                 message={message}
-                author={mine ? me.username : partnerUsername}
+                author={author}
                 mine={mine}
                 showCopy={narrow}
                 speech={speech}
+                onForward={onForward ? () => onForward(message, author) : undefined}
               />
               {message === lastMine && message.seen ? <p className={styles.seen}>Seen</p> : null}
             </li>
