@@ -91,9 +91,10 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('overload protection', () => {
-  it('refuses work past 50 ms of event-loop delay or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
+  it('refuses work past 50 ms of event-loop delay, 256 calls at once or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
     expect(loadConfig({}).overload).toEqual({
       maxEventLoopDelayMs: 50,
+      maxConcurrent: 256,
       maxEventLoopUtilization: 0,
       maxHeapUsedBytes: Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
       retryAfterSeconds: 2,
@@ -119,9 +120,11 @@ describe('overload protection', () => {
       OVERLOAD_MAX_HEAP_MB: '512',
       OVERLOAD_RETRY_AFTER: '5s',
       OVERLOAD_MAX_CONNECTIONS: '0',
+      OVERLOAD_MAX_CONCURRENT: '0',
     });
     expect(overload).toEqual({
       maxEventLoopDelayMs: 0,
+      maxConcurrent: 0,
       maxEventLoopUtilization: 0.95,
       maxHeapUsedBytes: 512 * 1024 * 1024,
       retryAfterSeconds: 5,

@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   OVERLOAD_RETRY_AFTER: duration('2s'),
   OVERLOAD_MAX_CONNECTIONS: z.coerce.number().int().min(0).optional(),
+  OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(0).default(256),
   AI_PROVIDER: z
     .enum(['local', 'openai-compatible', 'anthropic', 'google', 'off'], {
       error: 'must be one of local, openai-compatible, anthropic, google, off',
@@ -138,6 +139,11 @@ export interface Config {
 export interface OverloadConfig {
   /** Mean event-loop delay over the last second, in milliseconds, above which work is refused. */
   maxEventLoopDelayMs: number;
+  /**
+   * API calls being answered at once past which new ones are refused: past capacity the excess then waits
+   * nowhere (a queue only makes every answer late) and is told to come back.
+   */
+  maxConcurrent: number;
   /** Share of the last second the event loop was busy (0 to 1) above which work is refused. */
   maxEventLoopUtilization: number;
   /** V8 heap in use above which work is refused. */
@@ -227,6 +233,7 @@ function overloadConfig(e: z.infer<typeof EnvSchema>): OverloadConfig {
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   return {
     maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY,
+    maxConcurrent: e.OVERLOAD_MAX_CONCURRENT,
     maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
     maxHeapUsedBytes:
       e.OVERLOAD_MAX_HEAP_MB === undefined
