@@ -98,6 +98,27 @@ export async function prepare(generators: Generator[], set: string, serverPid: n
   await settle(serverPid);
 }
 
+const ADMITTED_IN_A_ROW = 20;
+const ADMISSION_WAIT_MS = 60_000;
+
+/**
+ * Waits (up to a minute) until the app admits every call again: after a phase past capacity its admission
+ * control takes back a share of calls a quarter at a time each second (src/server/plugins/overload.ts), so a
+ * quiet CPU alone does not mean the next phase starts from a server that takes everything.
+ */
+export async function untilAdmitting(baseUrl: string): Promise<void> {
+  const until = performance.now() + ADMISSION_WAIT_MS;
+  let inARow = 0;
+  while (inARow < ADMITTED_IN_A_ROW && performance.now() < until) {
+    const status = await fetch(`${baseUrl}/api/config`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    inARow = status === 200 ? inARow + 1 : 0;
+    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export function mergeErrors(all: ErrorCounts[]): ErrorCounts {
   const merged: ErrorCounts = {};
   for (const errors of all) for (const [k, n] of Object.entries(errors)) merged[k] = (merged[k] ?? 0) + n;

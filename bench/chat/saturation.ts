@@ -14,6 +14,7 @@ import {
   onAll,
   perSecond,
   prepare,
+  untilAdmitting,
   type Generator,
 } from './harness.js';
 import type { DeliveryResult, SendPath } from './protocol.js';
@@ -114,8 +115,9 @@ async function openLoopRow(
   label: string,
   offered: number,
 ): Promise<number> {
-  // Each rate starts from a quiet server, not from the previous phase's backlog.
+  // Each rate starts from a quiet server that takes every call, not from the previous phase's backlog.
   await prepare(generators, app.set, app.server.pid);
+  await untilAdmitting(app.server.baseUrl);
   const { result: client, cpuPercent } = await cpuPercentDuring(app.server.pid, () =>
     cpuDuring(
       generators.map((g) => g.pid),
@@ -156,6 +158,7 @@ export async function pastCapacity(app: Target, generators: Generator[]): Promis
   );
   const ratios: number[] = [];
   for (let index = 0; index < ROUNDS; index += 1) {
+    await untilAdmitting(app.server.baseUrl);
     const { r, clientCpu } = await closedLoop(app, generators, 'http');
     const peak = perSecond(r);
     console.log(
