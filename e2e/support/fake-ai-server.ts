@@ -15,6 +15,7 @@
  * - "tally" anywhere in the system turn (a roundtable topic): "I have spoken N times before.", N being
  *   the assistant turns in the request, so a test can see whether a speaker was shown its own turns;
  * - "symbols": SYMBOLS_CHUNKS (characters SPEC §5 replaces, cut mid-sequence), one piece every 250 ms;
+ * - "recall": "You told me " and the facts the persona's prompt says it remembers (conversation memory);
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
@@ -53,12 +54,30 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
   }
   if (/\bsymbols\b/i.test(said))
     return { chunks: SYMBOLS_CHUNKS, firstByteDelayMs: THINK_MS, chunkDelayMs: 250 };
+  if (/\brecall\b/i.test(said)) {
+    // What the persona was told it remembers (conversation memory), said back, so a test sees the prompt.
+    const remembered = system.split('What you remember about the person you are talking with:\n')[1] ?? '';
+    const facts = remembered.split('\n\n')[0]?.replace(/^- /gm, '').split('\n').join(' ') || 'nothing';
+    return { text: `You told me ${facts}`, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 };
+  }
   return undefined;
+}
+
+/**
+ * Memory requests: "remember that …" in the person's last line becomes the fact "…" (first letter
+ * capitalised, a full stop at the end); anything else, nothing new.
+ */
+function chooseMemory(body: RecordedRequest['body']): FakeReply | undefined {
+  const lines = body.messages.at(-1)?.content.split('\n') ?? [];
+  const said = lines.filter((line) => line.startsWith('Person: ')).at(-1) ?? '';
+  const fact = /\bremember that (.+?)[.!]?$/i.exec(said)?.[1];
+  if (!fact) return undefined;
+  return { text: `${fact.charAt(0).toUpperCase()}${fact.slice(1)}.` };
 }
 
 const fake = await startFakeOpenAi(
   { text: FAKE_AI_REPLY, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 },
-  { port: FAKE_AI_PORT, choose },
+  { port: FAKE_AI_PORT, choose, chooseMemory },
 );
 const wiki = await startFakeEncyclopedia(FAKE_WIKI_PORT);
 console.log(`[fake-ai] listening on ${fake.baseUrl}; encyclopedia on ${wiki.apiUrl}`);

@@ -74,6 +74,8 @@ export const ServerEvents = {
   charioteerTurn: z.object({ discussionId: Id, turn: Turn }),
   /** The discussion changed state (running, paused, stopped, finished, failed with error). */
   charioteerStatus: z.object({ discussionId: Id, discussion: Discussion }),
+  /** What a persona remembers in this conversation changed (a reply added facts, another tab edited them). */
+  memoryChanged: z.object({ conversationId: Id }),
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: ErrorResponse,
   /**

@@ -17,6 +17,7 @@ import * as runningDiscussions from './migrations/014-running-discussions.js';
 import * as pictures from './migrations/015-pictures.js';
 import * as readReceipts from './migrations/016-read-receipts.js';
 import * as forwardedMessages from './migrations/017-forwarded-messages.js';
+import * as conversationMemoryItems from './migrations/018-conversation-memory-items.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '015-pictures': pictures,
   '016-read-receipts': readReceipts,
   '017-forwarded-messages': forwardedMessages,
+  '018-conversation-memory-items': conversationMemoryItems,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

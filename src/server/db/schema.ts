@@ -46,6 +46,8 @@ export interface ConversationsTable {
   context: Generated<string>;
   /** Messages before this time are forgotten by an AI persona (set when the context is cleared). */
   memoryFrom: Generated<string>;
+  /** 1: the persona keeps and uses memory items for this person; 0: the person switched that off. */
+  memoryOn: Generated<Flag>;
   /** Messages from user_high that user_low has not seen yet (and the reverse): kept with each write. */
   unreadLow: Generated<number>;
   unreadHigh: Generated<number>;
@@ -124,6 +126,16 @@ export interface PersonaSearchTable {
   bio: string;
 }
 
+/** Facts a persona remembers of the person in one conversation (migration 018). */
+export interface MemoryItemsTable {
+  id: string;
+  conversationId: string;
+  text: string;
+  source: 'ai' | 'person';
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Uploaded pictures, by their content-hashed file name (`<sha256>.<ext>`). */
 export interface PicturesTable {
   name: string;
@@ -133,6 +145,7 @@ export interface PicturesTable {
 }
 
 export interface Database {
+  memoryItems: MemoryItemsTable;
   pictures: PicturesTable;
   discussions: DiscussionsTable;
   discussionTurns: DiscussionTurnsTable;
@@ -152,5 +165,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ActionRow = Selectable<ActionsTable>;
+export type MemoryItemRow = Selectable<MemoryItemsTable>;
 export type DiscussionRow = Selectable<DiscussionsTable>;
 export type DiscussionTurnRow = Selectable<DiscussionTurnsTable>;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MEMORY_INSTRUCTION } from '../modules/memory/memory-extraction.js';
 
 /** How the fake provider answers the next request. */
 export interface FakeReply {
@@ -37,6 +38,12 @@ export interface FakeOpenAi {
   requests: RecordedRequest[];
   /** Queue replies; when the queue is empty the default reply is used. */
   enqueue: (...replies: FakeReply[]) => void;
+  /**
+   * Requests for new memory facts after a persona's reply (conversation memory) have a queue and a record
+   * of their own, answered NONE by default, so tests of replies see only replies.
+   */
+  memoryRequests: RecordedRequest[];
+  enqueueMemory: (...replies: FakeReply[]) => void;
   setDefault: (reply: FakeReply) => void;
   close: () => Promise<void>;
 }
@@ -74,10 +81,14 @@ export async function startFakeOpenAi(
     port?: number;
     /** Picks a reply from the request itself (after the queue, before the default). */
     choose?: (body: RecordedRequest['body']) => FakeReply | undefined;
+    /** Likewise for memory requests (after their queue, before NONE). */
+    chooseMemory?: (body: RecordedRequest['body']) => FakeReply | undefined;
   } = {},
 ): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
+  const memoryQueue: FakeReply[] = [];
+  const memoryRequests: RecordedRequest[] = [];
   let fallback = defaultReply;
 
   const server = http.createServer((req, res) => {
@@ -97,10 +108,19 @@ export async function startFakeOpenAi(
         authorization: req.headers.authorization,
         receivedAt: Date.now(),
       };
-      requests.push(record);
       res.on('close', () => {
         if (!res.writableFinished) record.abortedAt = Date.now();
       });
+      if (record.body.messages[0]?.content === MEMORY_INSTRUCTION) {
+        memoryRequests.push(record);
+        void answer(
+          memoryQueue.shift() ?? options.chooseMemory?.(record.body) ?? { text: 'NONE' },
+          record,
+          res,
+        );
+        return;
+      }
+      requests.push(record);
       void answer(queue.shift() ?? options.choose?.(record.body) ?? fallback, record, res);
     });
   });
@@ -157,6 +177,8 @@ export async function startFakeOpenAi(
     baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     enqueue: (...replies) => queue.push(...replies),
+    memoryRequests,
+    enqueueMemory: (...replies) => memoryQueue.push(...replies),
     setDefault: (reply) => (fallback = reply),
     close: () =>
       new Promise((resolve) => {

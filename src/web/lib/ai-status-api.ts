@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AiStatusResponse } from '../../../contracts/ai.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { AiStatusResponse } from '../../contracts/ai.js';
+import { apiRequest } from './api-client.js';
 
 /** How often the status is asked for while a model is on its way, and otherwise. */
 export const AI_STATUS_POLL_MS = { busy: 2_000, idle: 30_000 } as const;

@@ -22,7 +22,11 @@ export function buildSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
 
 /** A profile as GET /api/users/profile answers it for someone else. */
 export function buildProfile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
-  const { email: _email, readReceipts: _readReceipts, ...rest } = buildSelfUser({
+  const {
+    email: _email,
+    readReceipts: _readReceipts,
+    ...rest
+  } = buildSelfUser({
     _id: '0190a0b0-0000-7000-8000-000000000002',
     name: 'Grace Hopper',
     username: 'grace',

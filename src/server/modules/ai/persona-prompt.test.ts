@@ -27,6 +27,16 @@ describe('buildPersonaPrompt', () => {
     expect(REPLY_INSTRUCTION).toContain('100 words or less');
   });
 
+  it('lists what the persona remembers about the person, one fact a line, before the instruction', () => {
+    const [system] = buildPersonaPrompt(persona, [user('hi')], '', [
+      'Their name is Ada.',
+      'They sail on weekends.',
+    ]);
+    expect(system?.content).toBe(
+      `You are Nova, a ship captain.\n\nWhat you know: Commands the Lumen.\n\nWhat you remember about the person you are talking with:\n- Their name is Ada.\n- They sail on weekends.\n\n${REPLY_INSTRUCTION}`,
+    );
+  });
+
   it('leaves out a cleared or empty context and empty memory', () => {
     const [system] = buildPersonaPrompt({ ...persona, memory: ' ' }, [user('hi')], '.');
     expect(system?.content).toBe(`You are Nova, a ship captain.\n\n${REPLY_INSTRUCTION}`);
@@ -54,11 +64,11 @@ describe('buildPersonaPrompt', () => {
   it('keeps only the newest history that fits the budget, but always the last message', () => {
     const history = [user('a'.repeat(50)), bot('b'.repeat(50)), user('c'.repeat(50))];
     expect(
-      buildPersonaPrompt(persona, history, '', 120)
+      buildPersonaPrompt(persona, history, '', [], 120)
         .slice(1)
         .map((t) => t.content[0]),
     ).toEqual(['c']);
-    expect(buildPersonaPrompt(persona, [user('x'.repeat(500))], '', 100)).toHaveLength(2);
+    expect(buildPersonaPrompt(persona, [user('x'.repeat(500))], '', [], 100)).toHaveLength(2);
   });
 });
 

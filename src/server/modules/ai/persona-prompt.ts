@@ -39,12 +39,16 @@ export function buildPersonaPrompt(
   persona: PersonaForPrompt,
   history: HistoryMessage[],
   context: string,
+  /** Facts the persona keeps about this person (conversation memory), shown to and edited by them. */
+  remembered: readonly string[] = [],
   budget = HISTORY_CHAR_BUDGET,
 ): ChatTurn[] {
   const system = [
     persona.prompt.trim() || `You are ${persona.name}.`,
     persona.memory.trim() && `What you know: ${persona.memory.trim()}`,
     rememberedContext(context) && `What you remember of this conversation: ${rememberedContext(context)}`,
+    remembered.length > 0 &&
+      `What you remember about the person you are talking with:\n${remembered.map((fact) => `- ${fact}`).join('\n')}`,
     persona.username === 'draft' ? DRAFT_INSTRUCTION : REPLY_INSTRUCTION,
   ]
     .filter(Boolean)

@@ -5,7 +5,7 @@ import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
 import type { LatestMessage, NewMessage } from './message-writes.js';
-import { sentWithClientId } from './sent-with-client-id.query.js';
+import { messagesWithPair, sentWithClientId, type MessageWithPair } from './sent-with-client-id.query.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -224,16 +224,8 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     /** One message with its conversation's pair (who may read it), by id. */
-    async findMessage(
-      id: string,
-    ): Promise<(MessageRow & Pick<ConversationRow, 'userLow' | 'userHigh'>) | undefined> {
-      return db
-        .selectFrom('messages')
-        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-        .selectAll('messages')
-        .select(['conversations.userLow', 'conversations.userHigh'])
-        .where('messages.id', '=', id)
-        .executeTakeFirst();
+    findMessage(id: string): Promise<MessageWithPair | undefined> {
+      return messagesWithPair(db).where('messages.id', '=', id).executeTakeFirst();
     },
 
     /** A user's conversations, newest update first, with the other party and the unread count. */
@@ -272,11 +264,16 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
 
     /** Sets the AI context; clearing it ('.') also makes the persona forget the messages so far. */
     async setContext(conversationId: string, context: string, cleared: boolean, now: string): Promise<void> {
-      await db
-        .updateTable('conversations')
-        .set(cleared ? { context, memoryFrom: now } : { context })
-        .where('id', '=', conversationId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('conversations')
+          .set(cleared ? { context, memoryFrom: now } : { context })
+          .where('id', '=', conversationId)
+          .execute();
+        // A clean start forgets what the persona remembered of the person too.
+        if (cleared)
+          await trx.deleteFrom('memoryItems').where('conversationId', '=', conversationId).execute();
+      });
     },
 
     /** The newest messages since the conversation's memory began, oldest first, for an AI prompt. */

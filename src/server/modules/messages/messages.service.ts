@@ -230,8 +230,11 @@ export function messagesService(
       context: string,
     ): Promise<{ _id: string; context: string }> {
       const conversation = await participantConversation(user, conversationId);
-      await repo.setContext(conversation.id, context, context === CLEARED_CONTEXT, nowIso());
+      const cleared = context === CLEARED_CONTEXT;
+      await repo.setContext(conversation.id, context, cleared, nowIso());
       lists.forget(conversation.userLow, conversation.userHigh);
+      // A clean start also emptied what the persona remembered (memory items): open memory lists read again.
+      if (cleared) emitter.toUsers([user.id], 'memoryChanged', { conversationId: conversation.id });
       return { _id: conversation.id, context };
     },
 

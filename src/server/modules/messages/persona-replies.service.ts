@@ -15,6 +15,19 @@ import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js
 import { toMessage } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import type { MessagesRepository } from './messages.repository.js';
+import type { MemoryService } from '../memory/memory.service.js';
+import type { Exchange } from '../memory/memory-extraction.js';
+import type { MessageRow } from '../../db/schema.js';
+
+/** A message as a persona's prompt shows it: a forwarded one says so, and from whom. */
+const promptText = (m: Pick<MessageRow, 'text' | 'forwardedFrom'>) =>
+  m.forwardedFrom ? `(Forwarded from @${m.forwardedFrom}) ${m.text}` : m.text;
+
+/** What the person said since the persona last spoke (the end of the history), oldest first. */
+function saidSince(history: readonly MessageRow[], personaId: string): string[] {
+  const lastReply = history.findLastIndex((m) => m.senderId === personaId);
+  return history.slice(lastReply + 1).map(promptText);
+}
 
 /** How many recent messages a reply may consider before the character budget trims them. */
 const HISTORY_MESSAGES = 40;
@@ -49,9 +62,11 @@ export function personaRepliesService(deps: {
   lists: ConversationListCache;
   accounts: AccountsRepository;
   emitter: RealtimeEmitter;
+  /** What the persona remembers of the person: read into each prompt, added to after each reply. */
+  memory: Pick<MemoryService, 'factsFor' | 'rememberFrom'>;
   log: FastifyBaseLogger;
 }) {
-  const { engine, budget, limits, locks, repo, lists, accounts, emitter, log } = deps;
+  const { engine, budget, limits, locks, repo, lists, accounts, emitter, memory, log } = deps;
   const replyLock = (conversationId: string) => `persona-reply:${conversationId}`;
   /** Replies queued or being written in this process, for a shutdown to wait for. */
   const pending = new Set<Promise<void>>();
@@ -61,13 +76,14 @@ export function personaRepliesService(deps: {
   async function run(job: PersonaReplyJob): Promise<void> {
     const turn = await locks.acquire(replyLock(job.conversationId));
     try {
-      await admitted(job);
+      await admitted(job, () => turn.release());
     } finally {
       turn.release();
     }
   }
 
-  async function admitted(job: PersonaReplyJob): Promise<void> {
+  /** `endTurn` lets the conversation's next reply (or 'ask again') go once this one is stored. */
+  async function admitted(job: PersonaReplyJob, endTurn: () => void): Promise<void> {
     const replyId = newId();
     const to = [job.userId];
     let release: ReleaseAi;
@@ -85,13 +101,17 @@ export function personaRepliesService(deps: {
       return;
     }
     try {
-      await generate(job, replyId);
+      const exchange = await generate(job, replyId);
+      endTurn();
+      // Within the person's AI budget (their next reply waits for it, nobody else's), after the turn.
+      if (exchange) await memory.rememberFrom(job, exchange, AbortSignal.timeout(limits.timeoutMs));
     } finally {
       release();
     }
   }
 
-  async function generate(job: PersonaReplyJob, replyId: string): Promise<void> {
+  /** Writes and stores the reply; the exchange it closed, for memory, or undefined when it failed. */
+  async function generate(job: PersonaReplyJob, replyId: string): Promise<Exchange | undefined> {
     const to = [job.userId];
     emitter.toUsers(to, 'aiReplyStart', {
       conversationId: job.conversationId,
@@ -107,14 +127,15 @@ export function personaRepliesService(deps: {
       ]);
       if (!persona || !conversation) throw new Error('persona or conversation vanished');
       const guard = leakGuardFor(persona, viewer?.username);
-      const history = await repo.recentForAi(conversation, HISTORY_MESSAGES);
+      const [history, remembered] = await Promise.all([
+        repo.recentForAi(conversation, HISTORY_MESSAGES),
+        memory.factsFor(conversation),
+      ]);
       const messages = buildPersonaPrompt(
         persona,
-        history.map((m) => ({
-          senderId: m.senderId,
-          text: m.forwardedFrom ? `(Forwarded from @${m.forwardedFrom}) ${m.text}` : m.text,
-        })),
+        history.map((m) => ({ senderId: m.senderId, text: promptText(m) })),
         conversation.context,
+        remembered,
       );
       const sanitiser = aiReplyStream();
       const live = { ...job, replyId, text: '' };
@@ -153,6 +174,7 @@ export function personaRepliesService(deps: {
       lists.forget(job.userId, persona.id);
       writing.delete(job.conversationId);
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
+      return { personaName: persona.name, said: saidSince(history, persona.id), reply: stored };
     } catch (error) {
       writing.delete(job.conversationId);
       const { message, code } = aiFailure(error, timeout.aborted);

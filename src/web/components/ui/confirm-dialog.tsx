@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Button } from './button.js';
 import styles from './confirm-dialog.module.css';
+import { useModal } from './use-modal.js';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -30,17 +31,8 @@ export function ConfirmDialog({
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // showModal focuses the first button: the safe answer comes first.
-    dialog.showModal();
-    return () => {
-      dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  // showModal focuses the first button: the safe answer comes first.
+  useModal(ref, open);
 
   return (
     <dialog

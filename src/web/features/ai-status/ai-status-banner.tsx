@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AI_NOT_READY, progressPercent } from '../../../contracts/ai.js';
 import { IconButton } from '../../components/ui/button.js';
 import { CloseIcon } from '../../components/ui/icons.js';
-import { useAiStatus } from './ai-status-api.js';
+import { useAiStatus } from '../../lib/ai-status-api.js';
 import indicatorStyles from '../../components/ui/indicators.module.css';
 import styles from './ai-status-banner.module.css';
 

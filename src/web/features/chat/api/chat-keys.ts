@@ -4,4 +4,6 @@ export const chatKeys = {
   conversations: ['chat', 'conversations'] as const,
   /** Messages with one other user, keyed by their id (the GET call is addressed by user, not conversation). */
   messages: (otherUserId: string) => ['chat', 'messages', otherUserId] as const,
+  /** What the persona of one conversation remembers of the signed-in person. */
+  memory: (conversationId: string) => ['chat', 'memory', conversationId] as const,
 };

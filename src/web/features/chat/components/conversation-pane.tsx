@@ -15,6 +15,8 @@ import { AiMemoryButton } from './ai-memory-button.js';
 import { ReplyFailure, TypingIndicator } from './ai-reply.js';
 import { Composer } from './composer.js';
 import { ForwardDialog } from './forward-dialog.js';
+import { MemoryButton } from './memory-dialog.js';
+import { useAiStatus } from '../../../lib/ai-status-api.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
 import { SpeechNotice } from './speech-notice.js';
@@ -46,6 +48,8 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const live = useLiveReply(conversation.userId, held);
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
   const last = held.at(-1);
+  // Memory is made by the AI; with AI switched off on this server there is none to show.
+  const aiOn = useAiStatus(conversation.isAi).data?.state !== 'off';
   const [forwarding, setForwarding] = useState<{ message: Message; author: string } | null>(null);
   const [forwardedTo, setForwardedTo] = useState('');
   useEffect(() => {
@@ -132,7 +136,12 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         boxId={composerId}
         tools={
           conversation.isAi && visible.length > 0 && conversationId ? (
-            <AiMemoryButton conversationId={conversationId} />
+            <>
+              <AiMemoryButton conversationId={conversationId} />
+              {aiOn ? (
+                <MemoryButton conversationId={conversationId} username={conversation.username} />
+              ) : null}
+            </>
           ) : null
         }
       />

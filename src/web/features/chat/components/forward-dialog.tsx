@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { TextField } from '../../../components/ui/text-field.js';
+import { useModal } from '../../../components/ui/use-modal.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useForwardMessage } from '../api/forward-message.js';
 import { previewText } from './format.js';
@@ -27,16 +28,8 @@ export function ForwardDialog({ message, author, onClose, onForwarded }: Forward
   const [username, setUsername] = useState('');
   const forward = useForwardMessage();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.showModal();
-    return () => {
-      dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  // The one field is where the person starts typing.
+  useModal(ref, true, (dialog) => dialog.querySelector('input')?.focus());
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,8 +66,6 @@ export function ForwardDialog({ message, author, onClose, onForwarded }: Forward
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
-          // A modal opened on purpose: the one field is where the person starts typing.
-          autoFocus
           required
           value={username}
           onChange={(e) => {

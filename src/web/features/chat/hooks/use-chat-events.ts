@@ -148,6 +148,8 @@ export function useChatEvents(
       },
       aiReplyDelta: onReplyDelta,
       aiReplyError: onReplyError,
+      memoryChanged: ({ conversationId }) =>
+        void client.invalidateQueries({ queryKey: chatKeys.memory(conversationId) }),
     });
     socket.on('disconnect', onDisconnect);
     catchUpOnReplies();

@@ -1,0 +1,88 @@
+import type { Kysely, Transaction } from 'kysely';
+import { MEMORY_LIMITS } from '../../../contracts/memory.js';
+import type { Database, Flag, MemoryItemRow } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Memory items and the conversation's memory switch; queries only, no rules. */
+export function memoryRepository(db: Kysely<Database>) {
+  /** A conversation's items, oldest first (ids are time-ordered). */
+  const list = (conversationId: string, trx: Executor = db): Promise<MemoryItemRow[]> =>
+    trx
+      .selectFrom('memoryItems')
+      .selectAll()
+      .where('conversationId', '=', conversationId)
+      .orderBy('id')
+      .execute();
+
+  return {
+    list,
+
+    async count(conversationId: string): Promise<number> {
+      const row = await db
+        .selectFrom('memoryItems')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('conversationId', '=', conversationId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insert(row: MemoryItemRow, trx: Executor = db): Promise<void> {
+      await trx.insertInto('memoryItems').values(row).execute();
+    },
+
+    /** Changes an item's text (it becomes the person's); undefined when the item is not in this conversation. */
+    async update(
+      conversationId: string,
+      id: string,
+      text: string,
+      now: string,
+    ): Promise<MemoryItemRow | undefined> {
+      await db
+        .updateTable('memoryItems')
+        .set({ text, source: 'person', updatedAt: now })
+        .where('id', '=', id)
+        .where('conversationId', '=', conversationId)
+        .execute();
+      return db
+        .selectFrom('memoryItems')
+        .selectAll()
+        .where('id', '=', id)
+        .where('conversationId', '=', conversationId)
+        .executeTakeFirst();
+    },
+
+    /** Deletes an item of this conversation; false when there was none. */
+    async remove(conversationId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('memoryItems')
+        .where('id', '=', id)
+        .where('conversationId', '=', conversationId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * Adds facts remembered from a reply, then keeps the newest MEMORY_LIMITS.items: the oldest remembered
+     * ones go first, what the person wrote only when nothing else is left to drop.
+     */
+    async remember(rows: MemoryItemRow[], conversationId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) await trx.insertInto('memoryItems').values(row).execute();
+        const all = await list(conversationId, trx);
+        const excess = all.length - MEMORY_LIMITS.items;
+        if (excess <= 0) return;
+        const byAge = [...all.filter((i) => i.source === 'ai'), ...all.filter((i) => i.source === 'person')];
+        const dropped = byAge.slice(0, excess).map((i) => i.id);
+        await trx.deleteFrom('memoryItems').where('id', 'in', dropped).execute();
+      });
+    },
+
+    async setEnabled(conversationId: string, on: boolean): Promise<void> {
+      const memoryOn: Flag = on ? 1 : 0;
+      await db.updateTable('conversations').set({ memoryOn }).where('id', '=', conversationId).execute();
+    },
+  };
+}
+
+export type MemoryRepository = ReturnType<typeof memoryRepository>;

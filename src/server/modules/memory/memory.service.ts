@@ -1,0 +1,176 @@
+import { MEMORY_LIMITS, type ConversationMemory, type MemoryItem } from '../../../contracts/memory.js';
+import type { ConversationRow, MemoryItemRow, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isId, newId, nowIso } from '../../lib/ids.js';
+import type { Limiter } from '../../lib/limits.js';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { describeAiError, type AiEngine } from '../ai/engine.js';
+import type { MessagesRepository } from '../messages/messages.repository.js';
+import { extractionPrompt, parseFacts, type Exchange } from './memory-extraction.js';
+import type { MemoryRepository } from './memory.repository.js';
+
+export const MEMORY_ERRORS = {
+  conversationNotFound: 'Conversation not found',
+  notPersona: 'Only a conversation with a persona has a memory',
+  itemNotFound: 'That memory is gone',
+  full: `Memory is full (${MEMORY_LIMITS.items} items): delete one first`,
+  tooFast: 'You are changing memories too fast. Please wait a moment and try again.',
+} as const;
+
+const toItem = (row: MemoryItemRow): MemoryItem => ({
+  _id: row.id,
+  text: row.text,
+  source: row.source,
+  updatedAt: row.updatedAt,
+});
+
+/** Output tokens an extraction may use: a few short lines. */
+const EXTRACTION_TOKENS = 200;
+
+/**
+ * A persona's memory of one person: the facts it keeps after each reply (taken by the same AI engine), fed
+ * into its later prompts, seen and changed only by that person, cleared with the conversation's context.
+ */
+export function memoryService(deps: {
+  repo: MemoryRepository;
+  conversations: Pick<MessagesRepository, 'findConversation'>;
+  accounts: Pick<AccountsRepository, 'findRecipient'>;
+  engine: AiEngine;
+  emitter: RealtimeEmitter;
+  edits: Limiter;
+  log: { warn(details: object, message: string): void };
+}) {
+  const { repo, conversations, accounts, engine, emitter, edits, log } = deps;
+
+  /** The person's conversation with a persona, or the reason they may not touch its memory. */
+  async function ownConversation(
+    user: Pick<UserRow, 'id'>,
+    conversationId: string,
+  ): Promise<ConversationRow> {
+    const conversation = isId(conversationId)
+      ? await conversations.findConversation(conversationId)
+      : undefined;
+    // Someone else's conversation is "not found", exactly like one that does not exist.
+    if (!conversation || (conversation.userLow !== user.id && conversation.userHigh !== user.id))
+      throw new HttpError(404, MEMORY_ERRORS.conversationNotFound);
+    const other = await accounts.findRecipient(
+      conversation.userLow === user.id ? conversation.userHigh : conversation.userLow,
+    );
+    if (other?.isAi !== 1) throw new HttpError(400, MEMORY_ERRORS.notPersona);
+    return conversation;
+  }
+
+  async function change(user: Pick<UserRow, 'id'>, conversationId: string): Promise<ConversationRow> {
+    const conversation = await ownConversation(user, conversationId);
+    if ((await edits.take(user.id)) > 0) throw new HttpError(429, MEMORY_ERRORS.tooFast);
+    return conversation;
+  }
+
+  const changed = (userId: string, conversationId: string) =>
+    emitter.toUsers([userId], 'memoryChanged', { conversationId });
+
+  return {
+    async read(user: Pick<UserRow, 'id'>, conversationId: string): Promise<ConversationMemory> {
+      const conversation = await ownConversation(user, conversationId);
+      const items = await repo.list(conversation.id);
+      return { enabled: conversation.memoryOn === 1, items: items.map(toItem) };
+    },
+
+    async add(
+      user: Pick<UserRow, 'id'>,
+      conversationId: string,
+      input: { text: string },
+    ): Promise<MemoryItem> {
+      const conversation = await change(user, conversationId);
+      if ((await repo.count(conversation.id)) >= MEMORY_LIMITS.items)
+        throw new HttpError(409, MEMORY_ERRORS.full);
+      const now = nowIso();
+      const row: MemoryItemRow = {
+        id: newId(),
+        conversationId: conversation.id,
+        text: input.text,
+        source: 'person',
+        createdAt: now,
+        updatedAt: now,
+      };
+      await repo.insert(row);
+      changed(user.id, conversation.id);
+      return toItem(row);
+    },
+
+    async edit(
+      user: Pick<UserRow, 'id'>,
+      conversationId: string,
+      itemId: string,
+      input: { text: string },
+    ): Promise<MemoryItem> {
+      const conversation = await change(user, conversationId);
+      const row = isId(itemId) ? await repo.update(conversation.id, itemId, input.text, nowIso()) : undefined;
+      if (!row) throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
+      changed(user.id, conversation.id);
+      return toItem(row);
+    },
+
+    async remove(user: Pick<UserRow, 'id'>, conversationId: string, itemId: string): Promise<void> {
+      const conversation = await change(user, conversationId);
+      if (!isId(itemId) || !(await repo.remove(conversation.id, itemId)))
+        throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
+      changed(user.id, conversation.id);
+    },
+
+    async setEnabled(user: Pick<UserRow, 'id'>, conversationId: string, enabled: boolean) {
+      const conversation = await change(user, conversationId);
+      await repo.setEnabled(conversation.id, enabled);
+      changed(user.id, conversation.id);
+      return { enabled };
+    },
+
+    /** What the persona remembers of this person, for its prompt; nothing while memory is off. */
+    async factsFor(conversation: ConversationRow): Promise<string[]> {
+      if (conversation.memoryOn !== 1) return [];
+      return (await repo.list(conversation.id)).map((row) => row.text);
+    },
+
+    /**
+     * After a reply: asks the engine for new facts in the exchange and keeps them. Best effort: a failure
+     * is logged (without the text) and the reply stands.
+     */
+    async rememberFrom(
+      job: { conversationId: string; userId: string },
+      exchange: Exchange,
+      signal: AbortSignal,
+    ): Promise<void> {
+      try {
+        const conversation = await conversations.findConversation(job.conversationId);
+        if (conversation?.memoryOn !== 1) return;
+        const remembered = (await repo.list(conversation.id)).map((row) => row.text);
+        const answer = await engine.generate({
+          messages: extractionPrompt(exchange, remembered),
+          maxOutputTokens: EXTRACTION_TOKENS,
+          temperature: 0,
+          signal,
+        });
+        const facts = parseFacts(answer, remembered);
+        if (!facts.length) return;
+        const now = nowIso();
+        await repo.remember(
+          facts.map((text) => ({
+            id: newId(),
+            conversationId: conversation.id,
+            text,
+            source: 'ai' as const,
+            createdAt: now,
+            updatedAt: now,
+          })),
+          conversation.id,
+        );
+        changed(job.userId, conversation.id);
+      } catch (error) {
+        log.warn({ error: describeAiError(error), conversationId: job.conversationId }, 'remembering failed');
+      }
+    },
+  };
+}
+
+export type MemoryService = ReturnType<typeof memoryService>;

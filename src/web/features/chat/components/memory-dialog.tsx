@@ -1,0 +1,196 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { MEMORY_LIMITS, type MemoryItem } from '../../../../contracts/memory.js';
+import { Button } from '../../../components/ui/button.js';
+import { CheckField } from '../../../components/ui/check-field.js';
+import { InlineMessage } from '../../../components/ui/inline-message.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { useModal } from '../../../components/ui/use-modal.js';
+import { describeError } from '../../../lib/api-client.js';
+import { useChangeMemory, useConversationMemory } from '../api/memory.js';
+import styles from './memory-dialog.module.css';
+
+interface MemoryDialogProps {
+  conversationId: string;
+  username: string;
+  onClose: () => void;
+}
+
+function MemoryRow({
+  item,
+  busy,
+  onSave,
+  onDelete,
+}: {
+  item: MemoryItem;
+  busy: boolean;
+  onSave: (text: string) => void;
+  onDelete: () => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const textId = useId();
+  if (draft !== null) {
+    return (
+      <li className={styles.item}>
+        <form
+          className={styles.editForm}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!draft.trim()) return;
+            onSave(draft);
+            setDraft(null);
+          }}
+        >
+          <TextField
+            label="Edit memory"
+            value={draft}
+            maxLength={MEMORY_LIMITS.itemChars}
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <div className={styles.rowActions}>
+            <Button type="button" variant="ghost" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || !draft.trim()}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className={styles.item}>
+      <p id={textId} className={styles.text}>
+        {item.text}
+      </p>
+      <div className={styles.rowActions}>
+        <Button variant="ghost" aria-describedby={textId} disabled={busy} onClick={() => setDraft(item.text)}>
+          Edit
+        </Button>
+        <Button variant="ghost" aria-describedby={textId} disabled={busy} onClick={onDelete}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * "What @name remembers": the facts a persona keeps about the person in this conversation, which they can
+ * edit, delete, add to, or switch off. A modal on the browser's <dialog> (focus kept inside, Escape closes,
+ * focus back on the button that opened it).
+ */
+export function MemoryDialog({ conversationId, username, onClose }: MemoryDialogProps) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const memory = useConversationMemory(conversationId, true);
+  const change = useChangeMemory(conversationId);
+  const [newFact, setNewFact] = useState('');
+
+  useModal(ref);
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!newFact.trim()) return;
+    change.mutate({ kind: 'add', text: newFact }, { onSuccess: () => setNewFact('') });
+  };
+  const items = memory.data?.items ?? [];
+  const enabled = memory.data?.enabled ?? true;
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        What @{username} remembers
+      </h2>
+      {memory.isPending ? <p className={styles.note}>Loading…</p> : null}
+      {memory.isError ? <InlineMessage kind="error">{describeError(memory.error)}</InlineMessage> : null}
+      {memory.data ? (
+        <>
+          <CheckField
+            label="Remember things from this chat"
+            checked={enabled}
+            disabled={change.isPending}
+            hint={`When this is off, @${username} neither uses nor adds to what is listed here. Only you see this list.`}
+            onChange={(e) => change.mutate({ kind: 'switch', enabled: e.target.checked })}
+          />
+          {items.length ? (
+            <ul className={styles.list} aria-label={`Memories of @${username}`}>
+              {items.map((item) => (
+                <MemoryRow
+                  key={item._id}
+                  item={item}
+                  busy={change.isPending}
+                  onSave={(text) => change.mutate({ kind: 'edit', itemId: item._id, text })}
+                  onDelete={() => change.mutate({ kind: 'remove', itemId: item._id })}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.note}>
+              Nothing yet. @{username} remembers what matters about you as you chat.
+            </p>
+          )}
+          <form className={styles.addForm} onSubmit={add}>
+            <TextField
+              label="Add a memory"
+              name="memory"
+              value={newFact}
+              maxLength={MEMORY_LIMITS.itemChars}
+              placeholder="e.g. I prefer short answers"
+              onChange={(e) => {
+                change.reset();
+                setNewFact(e.target.value);
+              }}
+            />
+            <Button type="submit" variant="secondary" disabled={change.isPending || !newFact.trim()}>
+              Add
+            </Button>
+          </form>
+        </>
+      ) : null}
+      {change.isError ? <InlineMessage kind="error">{describeError(change.error)}</InlineMessage> : null}
+      <div className={styles.actions}>
+        <Button onClick={onClose}>Done</Button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The composer's "memory" button of a persona conversation, and its dialog. */
+export function MemoryButton({ conversationId, username }: { conversationId: string; username: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.open}
+        aria-haspopup="dialog"
+        aria-label={`What @${username} remembers`}
+        onClick={() => setOpen(true)}
+      >
+        memory
+      </button>
+      {/* In the page's body, not in the composer's form: a form inside a form would submit the outer one. */}
+      {open
+        ? createPortal(
+            <MemoryDialog
+              conversationId={conversationId}
+              username={username}
+              onClose={() => setOpen(false)}
+            />,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}
