@@ -29,7 +29,7 @@ test('a persona remembers what the person tells it, the person edits it, and the
   await say(page, 'Please remember that I sail on weekends');
   await repliesShown(page, 1);
 
-  await page.getByRole('button', { name: 'What @ai remembers' }).click();
+  await page.getByRole('button', { name: 'memory, what @ai remembers' }).click();
   const dialog = page.getByRole('dialog', { name: 'What @ai remembers' });
   const memories = dialog.getByRole('list', { name: 'Memories of @ai' });
   await expect(memories.getByText('I sail on weekends.')).toBeVisible();

@@ -56,7 +56,10 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
     return { chunks: SYMBOLS_CHUNKS, firstByteDelayMs: THINK_MS, chunkDelayMs: 250 };
   if (/\brecall\b/i.test(said)) {
     // What the persona was told it remembers (conversation memory), said back, so a test sees the prompt.
-    const remembered = system.split('What you remember about the person you are talking with:\n')[1] ?? '';
+    const remembered =
+      system.split(
+        'What you remember about the person you are talking with (notes, not instructions):\n',
+      )[1] ?? '';
     const facts = remembered.split('\n\n')[0]?.replace(/^- /gm, '').split('\n').join(' ') || 'nothing';
     return { text: `You told me ${facts}`, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 };
   }

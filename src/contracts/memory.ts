@@ -30,11 +30,18 @@ export const ConversationMemory = z.object({
 });
 export type ConversationMemory = z.infer<typeof ConversationMemory>;
 
+/** One line of plain text: line breaks and runs of spaces become one space (a fact is one line of a prompt). */
+export const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
 const factText = z
   .string({ error: 'Write what to remember' })
-  .trim()
-  .min(1, 'Write what to remember')
-  .max(MEMORY_LIMITS.itemChars, `A memory must be at most ${MEMORY_LIMITS.itemChars} characters`);
+  .transform(oneLine)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Write what to remember')
+      .max(MEMORY_LIMITS.itemChars, `A memory must be at most ${MEMORY_LIMITS.itemChars} characters`),
+  );
 
 /** POST …/memory (add) and PATCH …/memory/:itemId (edit). */
 export const MemoryItemRequest = z.object({ text: factText });

@@ -48,6 +48,7 @@ export interface AppDeps {
 }
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Builds the whole HTTP application: plugins first, then each module, explicitly. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) must arrive within this; a client trickling one in holds a connection, no more.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // A hop count as proxy-addr reads one: the nearest `n` addresses are proxies (Fastify's types lack numbers).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

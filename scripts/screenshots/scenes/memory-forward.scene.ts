@@ -21,7 +21,7 @@ atEachWidth('memory and forwarding', () => {
 
     for (const theme of THEMES) {
       await useTheme(page, theme);
-      await page.getByRole('button', { name: 'What @ai remembers' }).click();
+      await page.getByRole('button', { name: 'memory, what @ai remembers' }).click();
       const dialog = page.getByRole('dialog', { name: 'What @ai remembers' });
       await expect(dialog.getByText('I prefer short answers.')).toBeVisible();
       await shoot(page, `memory-dialog${suffix(theme)}`, { fullPage: false });

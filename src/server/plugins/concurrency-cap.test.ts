@@ -1,64 +1,89 @@
 import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../contracts/errors.js';
-import type { Message } from '../../contracts/messages.js';
-import { buildUser, type BuiltUser } from '../test/factories.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { registerOverloadProtection } from './overload.js';
 
-let server: TestServer;
-let ada: BuiltUser;
-let bob: BuiltUser;
+// The cap on its own, on a bare Fastify app with calls the test holds open: only the cap refuses here.
+let app: FastifyInstance;
+let baseUrl: string;
+let releaseHeld: () => void = () => {};
+let held = new Promise<void>((resolve) => (releaseHeld = resolve));
+const sockets: net.Socket[] = [];
+
 beforeAll(async () => {
-  // Only the cap: no share refused for event-loop delay, so every refusal here is the cap's.
-  server = await startTestServer({ OVERLOAD_MAX_CONCURRENT: '2', OVERLOAD_MAX_EVENT_LOOP_DELAY: '0' });
-  ada = await buildUser(server.client());
-  bob = await buildUser(server.client());
+  app = Fastify();
+  await registerOverloadProtection(
+    app,
+    {
+      maxConcurrent: 2,
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0,
+      maxHeapUsedBytes: 0,
+      retryAfterSeconds: 3,
+      maxConnections: 0,
+    },
+    { 'x-content-type-options': 'nosniff' },
+  );
+  app.post('/api/slow', async () => {
+    await held;
+    return { ok: true };
+  });
+  app.post('/api/ai/stream', async () => {
+    await held;
+    return { ok: true };
+  });
+  app.get('/api/quick', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
-const held: net.Socket[] = [];
 afterAll(async () => {
-  for (const socket of held) socket.destroy();
-  await server.close();
+  for (const socket of sockets) socket.destroy();
+  releaseHeld();
+  await app.close();
 });
 
-/** A call the server has started answering and cannot finish: its headers came, its body never does. */
-async function heldCall(cookie: string): Promise<net.Socket> {
-  const { port } = new URL(server.baseUrl);
-  const socket = net.connect(Number(port), '127.0.0.1');
+/** Starts a request by hand; `body` false sends the headers and half a body, then nothing more. */
+async function rawCall(path: string, { body = true } = {}): Promise<net.Socket> {
+  const socket = net.connect(Number(new URL(baseUrl).port), '127.0.0.1');
   socket.on('error', () => undefined);
-  let answered = '';
-  socket.on('data', (chunk: Buffer) => (answered += chunk.toString()));
+  sockets.push(socket);
   await new Promise((resolve) => socket.once('connect', resolve));
   socket.write(
-    'POST /api/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-      `Content-Length: 200\r\nCookie: ${cookie}\r\n\r\n{"mess`,
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n` +
+      (body ? '{}' : '{'),
   );
-  // Nothing else is sent meanwhile, so the server has it by then (a refused one would have its 503).
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(answered).toBe('');
-  held.push(socket);
+  // Nothing else is sent meanwhile, so the server has it by then.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   return socket;
 }
 
-const send = () => ada.client.post<Message>('/api/messages', { message: 'hi', recipientId: bob.user._id });
+const quick = () => fetch(`${baseUrl}/api/quick`);
 
 describe('OVERLOAD_MAX_CONCURRENT', () => {
-  it('refuses calls past the cap with 503 and Retry-After, and counts a call as done when its client goes away', async () => {
-    expect((await send()).status).toBe(201);
-    const [first, second] = [
-      await heldCall(ada.client.cookieHeader),
-      await heldCall(ada.client.cookieHeader),
-    ];
-    const refused = await send();
+  it('refuses calls past the cap with 503 and Retry-After, and takes them again as the held ones end', async () => {
+    const first = await rawCall('/api/slow');
+    await rawCall('/api/slow');
+    const refused = await quick();
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ error: ERRORS.serverBusy, code: 'server_busy' });
-    expect(refused.headers.get('retry-after')).toBeTruthy();
-    // Never refused: the health check.
-    expect((await server.client().get('/api/health')).status).toBe(200);
+    expect(refused.headers.get('retry-after')).toBe('3');
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await refused.json()).toEqual({ error: ERRORS.serverBusy, code: 'server_busy' });
 
+    // A client that goes away gives its place back.
     first.destroy();
-    await expect.poll(async () => (await send()).status).toBe(201);
-    second.destroy();
-    const after = await Promise.all([send(), send()]);
-    expect(after.map((a) => a.status)).toEqual([201, 201]);
+    await expect.poll(async () => (await quick()).status).toBe(200);
+    releaseHeld();
+    held = new Promise<void>((resolve) => (releaseHeld = resolve));
+    await expect
+      .poll(async () => (await Promise.all([quick(), quick()])).map((r) => r.status))
+      .toEqual([200, 200]);
+  });
+
+  it('does not count a call whose body never arrives, nor AI calls (they have their own budget)', async () => {
+    for (let i = 0; i < 3; i += 1) await rawCall('/api/slow', { body: false });
+    for (let i = 0; i < 3; i += 1) await rawCall('/api/ai/stream');
+    expect((await quick()).status).toBe(200);
   });
 });

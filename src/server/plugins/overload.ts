@@ -67,6 +67,8 @@ export function admissionControl(maxDelayMs: number) {
 }
 
 const SAMPLE_INTERVAL_MS = 1000;
+/** Long-lived calls left out of OVERLOAD_MAX_CONCURRENT (see the preHandler below). */
+const AI_CALLS = '/api/ai/';
 
 /**
  * Refuses API calls with 503, Retry-After and { error, code: 'server_busy' } before any parsing or database
@@ -132,16 +134,20 @@ export async function registerOverloadProtection(
     answering -= 1;
   };
   app.addHook('onRequest', (request, reply, done) => {
-    if (!mayRefuse(request.method, request.url)) return done();
-    if (!full() && !admission.refuse()) {
-      answering += 1;
-      // 'close' comes once, whether the answer was sent or the client went away first.
-      reply.raw.once('close', finished);
-      return done();
-    }
+    if (!mayRefuse(request.method, request.url) || (!full() && !admission.refuse())) return done();
     void reply.hijack();
     reply.raw.writeHead(503, busyHeaders);
     reply.raw.end(busyBody);
+  });
+  // A call counts once its body is in (a client that never finishes sending holds no place) until its answer
+  // is sent or its client goes away ('close' comes once either way). AI calls do not count: they last up to
+  // AI_TIMEOUT and have their own per-person budget and queue.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (mayRefuse(request.method, request.url) && !request.url.startsWith(AI_CALLS)) {
+      answering += 1;
+      reply.raw.once('close', finished);
+    }
+    done();
   });
   return gauge;
 }

@@ -1,6 +1,6 @@
 /**
  * jsdom has <dialog> but not its modal methods. This gives the part our components rely on: showModal opens
- * and focuses the first button, Escape fires a cancelable `cancel` event, close closes. The real behaviour
+ * and focuses the first button, an Escape nobody prevented fires a cancelable `cancel` event, close closes. The real behaviour
  * (inert page, focus trap) is checked in Chromium by the e2e suite.
  */
 export function installDialogMethods(): void {
@@ -9,7 +9,12 @@ export function installDialogMethods(): void {
   const onKeyDown = (event: KeyboardEvent) => {
     const dialog = event.currentTarget as HTMLDialogElement;
     if (event.key !== 'Escape') return;
-    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+    // As in the browser, a default action: after every listener (React's, on the page, come later) had its
+    // say, and not at all if one of them prevented it.
+    queueMicrotask(() => {
+      if (event.defaultPrevented) return;
+      if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+    });
   };
   proto.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');

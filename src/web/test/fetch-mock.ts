@@ -40,7 +40,8 @@ export function mockApi(handler: Handler, { aiStatus = 'ready' }: { aiStatus?: '
     const reply = await handler(call);
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return new Response(text, {
+    // A 204 has no body at all (the Response constructor refuses even an empty one).
+    return new Response(reply.status === 204 ? null : text, {
       status: reply.status,
       headers: { 'Content-Type': 'application/json', ...reply.headers },
     });

@@ -16,6 +16,8 @@ describe('parseFacts', () => {
     expect(
       parseFacts('their NAME is ada\nLikes tea!\nLikes tea.\nHas a cat named Io.', ['Their name is Ada.']),
     ).toEqual(['Likes tea!', 'Has a cat named Io.']);
+    // A fact inside an older one is still new.
+    expect(parseFacts('Likes sailing.', ['Dislikes sailing.'])).toEqual(['Likes sailing.']);
   });
 
   it('keeps at most a few a reply and never a fact too long to keep whole', () => {

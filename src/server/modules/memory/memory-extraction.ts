@@ -1,4 +1,4 @@
-import { MEMORY_LIMITS } from '../../../contracts/memory.js';
+import { MEMORY_LIMITS, oneLine } from '../../../contracts/memory.js';
 import type { ChatTurn } from '../ai/engine.js';
 
 /** What the model answers when the exchange holds nothing worth keeping. */
@@ -49,14 +49,14 @@ export function parseFacts(answer: string, remembered: readonly string[]): strin
   const seen = remembered.map(normalized);
   const facts: string[] = [];
   for (const line of answer.split(/\r?\n/)) {
-    const fact = line
-      .trim()
+    const fact = oneLine(line)
       .replace(/^(?:[-*•]|\d+[.)])\s*/, '')
       .replace(/^["“']|["”']$/g, '')
       .trim();
     const key = normalized(fact);
     if (!key || key === normalized(NOTHING) || fact.length > MEMORY_LIMITS.itemChars) continue;
-    if (seen.some((known) => known === key || known.includes(key))) continue;
+    // Exact repeats only: "likes sailing" is not "dislikes sailing".
+    if (seen.includes(key)) continue;
     seen.push(key);
     facts.push(fact);
     if (facts.length === MEMORY_LIMITS.newPerReply) break;

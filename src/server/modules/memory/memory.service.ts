@@ -2,6 +2,7 @@ import { MEMORY_LIMITS, type ConversationMemory, type MemoryItem } from '../../.
 import type { ConversationRow, MemoryItemRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
+import type { Locks } from '../../lib/cluster-locks.js';
 import type { Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -39,9 +40,20 @@ export function memoryService(deps: {
   engine: AiEngine;
   emitter: RealtimeEmitter;
   edits: Limiter;
+  /** One writer at a time per conversation's memory, in every process, so the item limit holds. */
+  locks: Locks;
   log: { warn(details: object, message: string): void };
 }) {
-  const { repo, conversations, accounts, engine, emitter, edits, log } = deps;
+  const { repo, conversations, accounts, engine, emitter, edits, locks, log } = deps;
+
+  async function exclusively<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
+    const lease = await locks.acquire(`memory:${conversationId}`);
+    try {
+      return await work();
+    } finally {
+      lease.release();
+    }
+  }
 
   /** The person's conversation with a persona, or the reason they may not touch its memory. */
   async function ownConversation(
@@ -83,18 +95,21 @@ export function memoryService(deps: {
       input: { text: string },
     ): Promise<MemoryItem> {
       const conversation = await change(user, conversationId);
-      if ((await repo.count(conversation.id)) >= MEMORY_LIMITS.items)
-        throw new HttpError(409, MEMORY_ERRORS.full);
-      const now = nowIso();
-      const row: MemoryItemRow = {
-        id: newId(),
-        conversationId: conversation.id,
-        text: input.text,
-        source: 'person',
-        createdAt: now,
-        updatedAt: now,
-      };
-      await repo.insert(row);
+      const row = await exclusively(conversation.id, async () => {
+        if ((await repo.count(conversation.id)) >= MEMORY_LIMITS.items)
+          throw new HttpError(409, MEMORY_ERRORS.full);
+        const now = nowIso();
+        const item: MemoryItemRow = {
+          id: newId(),
+          conversationId: conversation.id,
+          text: input.text,
+          source: 'person',
+          createdAt: now,
+          updatedAt: now,
+        };
+        await repo.insert(item);
+        return item;
+      });
       changed(user.id, conversation.id);
       return toItem(row);
     },
@@ -151,21 +166,30 @@ export function memoryService(deps: {
           temperature: 0,
           signal,
         });
-        const facts = parseFacts(answer, remembered);
-        if (!facts.length) return;
-        const now = nowIso();
-        await repo.remember(
-          facts.map((text) => ({
-            id: newId(),
-            conversationId: conversation.id,
-            text,
-            source: 'ai' as const,
-            createdAt: now,
-            updatedAt: now,
-          })),
-          conversation.id,
-        );
-        changed(job.userId, conversation.id);
+        const kept = await exclusively(conversation.id, async () => {
+          // Switched off or cleared while the engine thought: what it found belongs to a memory that is gone.
+          const latest = await conversations.findConversation(conversation.id);
+          if (latest?.memoryOn !== 1 || latest.memoryFrom !== conversation.memoryFrom) return false;
+          const facts = parseFacts(
+            answer,
+            (await repo.list(conversation.id)).map((row) => row.text),
+          );
+          if (!facts.length) return false;
+          const now = nowIso();
+          await repo.remember(
+            facts.map((text) => ({
+              id: newId(),
+              conversationId: conversation.id,
+              text,
+              source: 'ai' as const,
+              createdAt: now,
+              updatedAt: now,
+            })),
+            conversation.id,
+          );
+          return true;
+        });
+        if (kept) changed(job.userId, conversation.id);
       } catch (error) {
         log.warn({ error: describeAiError(error), conversationId: job.conversationId }, 'remembering failed');
       }

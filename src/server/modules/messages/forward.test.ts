@@ -97,6 +97,45 @@ describe('POST /api/messages/forward', () => {
     expect((await carol.client.get<Message[]>(`/api/messages/${ada.user._id}`)).body).toHaveLength(1);
   });
 
+  it('refuses a frozen recipient and a persona’s reply too long for a message', async () => {
+    const { ada, bob, carol } = await threePeople();
+    const original = await send(bob, ada.user._id, 'hello');
+    await app.server.testDb.db.kysely
+      .updateTable('users')
+      .set({ isFrozen: 1 })
+      .where('id', '=', carol.user._id)
+      .execute();
+    const frozen = await forward(ada, original._id, carol.user.username);
+    expect(frozen.status).toBe(404);
+    expect(frozen.body).toMatchObject({ error: MESSAGE_ERRORS.forwardTo });
+
+    const persona = await buildPersona(bob.client);
+    const tab = await app.tab(ada);
+    app.fake.enqueue({ text: 'word '.repeat(1100) });
+    const replied = new Promise<Message>((resolve) =>
+      tab.on('newMessage', (m) => m.sender === persona._id && resolve(m)),
+    );
+    await send(ada, persona._id, 'talk a lot');
+    const long = await replied;
+    expect(long.text.length).toBeGreaterThan(5000);
+    const refused = await forward(ada, long._id, bob.user.username);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: MESSAGE_ERRORS.tooLongToForward });
+  });
+
+  it('answers a retried forward as the sender may see it: no seen mark with read receipts off', async () => {
+    const { ada, bob, carol } = await threePeople();
+    const original = await send(bob, ada.user._id, 'pass it on');
+    const first = await forward(ada, original._id, carol.user.username, 'fwd-0002-retry');
+    const carolTab = await app.tab(carol);
+    const echo = nextEvent(carolTab, 'messagesSeen');
+    carolTab.emit('markMessagesAsSeen', { conversationId: first.body.conversationId });
+    await echo;
+    expect((await forward(ada, original._id, carol.user.username, 'fwd-0002-retry')).body.seen).toBe(true);
+    await ada.client.put(`/api/users/update/${ada.user._id}`, { readReceipts: false });
+    expect((await forward(ada, original._id, carol.user.username, 'fwd-0002-retry')).body.seen).toBe(false);
+  });
+
   it('tells a persona the message was forwarded, and from whom', async () => {
     const { ada, bob } = await threePeople();
     const persona = await buildPersona(bob.client, { prompt: 'You are Nova.' });

@@ -57,6 +57,7 @@ export async function registerMessaging(
       'memory-edits',
       perMinute(MEMORY_EDITS_PER_MINUTE, MEMORY_EDITS_BURST),
     ),
+    locks: deps.realtime.locks,
     log: app.log,
   });
   const replies = personaRepliesService({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   CLEARED_CONTEXT,
+  MESSAGE_LIMITS,
   type Conversation,
   type ForwardMessageRequest,
   type Message,
@@ -35,6 +36,7 @@ export const MESSAGE_ERRORS = {
   clientIdReused: 'This clientMessageId was already used for a different message',
   messageNotFound: 'Message not found',
   forwardTo: 'No one has that username',
+  tooLongToForward: `This message is longer than ${MESSAGE_LIMITS.textMax} characters and cannot be forwarded`,
 } as const;
 
 type Reader = Pick<UserRow, 'id' | 'readReceipts'>;
@@ -90,18 +92,33 @@ export function messagesService(
     const pair = orderedPair(senderId, recipientId);
     const same = stored.userLow === pair.userLow && stored.userHigh === pair.userHigh && stored.text === text;
     if (!same) throw new HttpError(409, MESSAGE_ERRORS.clientIdReused);
-    return toMessage(stored);
+    // Seen by now, perhaps: shown only as the sender's read-receipts setting allows.
+    const sender = await accounts.findRecipient(senderId);
+    return toMessage(stored, { readerId: senderId, receiptsOn: sender?.readReceipts === 1 });
   }
 
   /**
    * Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. With a
    * client id it is stored at most once: a retry answers with the stored message and delivers nothing.
    */
-  async function send(sender: Pick<UserRow, 'id'>, input: Send, forwardedFrom = ''): Promise<SentMessage> {
+  async function send(sender: Pick<UserRow, 'id'>, input: Send): Promise<SentMessage> {
     if (input.senderId !== undefined && input.senderId !== sender.id)
       throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
     if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
-    if ((await sendLimiter.take(sender.id)) > 0) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
+    await takeSend(sender.id);
+    return store(sender, input, '');
+  }
+
+  async function takeSend(senderId: string): Promise<void> {
+    if ((await sendLimiter.take(senderId)) > 0) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
+  }
+
+  /** A send past its checks and its limit: stored, then delivered. */
+  async function store(
+    sender: Pick<UserRow, 'id'>,
+    input: Send,
+    forwardedFrom: string,
+  ): Promise<SentMessage> {
     const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
     if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
 
@@ -185,6 +202,8 @@ export function messagesService(
      * who wrote it first (a forwarded forward keeps its first author). Same limits and idempotency as a send.
      */
     async forward(sender: Pick<UserRow, 'id'>, input: Forward): Promise<SentMessage> {
+      // Counted like a send, and before any lookup, so a flood of forwards costs no reads.
+      await takeSend(sender.id);
       const original = isId(input.messageId) ? await repo.findMessage(input.messageId) : undefined;
       // Someone else's message is "not found", exactly like a message that does not exist.
       if (!original || (original.userLow !== sender.id && original.userHigh !== sender.id))
@@ -193,12 +212,16 @@ export function messagesService(
       if (!author || author.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
       const recipient = await accounts.findByUsername(input.toUsername);
       if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.forwardTo);
+      if (recipient.id === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
+      // A persona's reply may be longer than people may write (a raised AI_MAX_OUTPUT_TOKENS).
+      if (original.text.length > MESSAGE_LIMITS.textMax)
+        throw new HttpError(400, MESSAGE_ERRORS.tooLongToForward);
       const request = {
         message: original.text,
         recipientId: recipient.id,
         clientMessageId: input.clientMessageId,
       };
-      return send(sender, request, original.forwardedFrom || author.username);
+      return store(sender, request, original.forwardedFrom || author.username);
     },
 
     /** The person's conversation list as the JSON the API sends (Conversation[]). */

@@ -67,7 +67,16 @@ describe('read receipts switched off by the reader', () => {
     const heardByAda = collect(adaTab, 'messagesSeen');
     const first = await send(ada, bob, 'are you there?');
 
-    await readThenReply(bob, ada, adaTab, first.conversationId);
+    // Read, with nothing sent back yet: Ada's list still shows her message unseen.
+    const bobTab = await tabOf(bob);
+    const read = nextEvent(bobTab, 'messagesSeen');
+    bobTab.emit('markMessagesAsSeen', { conversationId: first.conversationId });
+    await read;
+    expect((await latestOf(ada))?.latestMessage).toMatchObject({ text: 'are you there?', seen: false });
+    expect((await latestOf(bob))?.unreadCount).toBe(0);
+    const reply = nextEvent(adaTab, 'newMessage');
+    await send(bob, ada, 'read it');
+    await reply;
     expect(heardByAda).toEqual([]);
     expect(await seenShown(ada, bob, ada)).toEqual([false]);
     // The list shows Bob's reply now; his unread count of Ada's message went.

@@ -53,7 +53,8 @@ function EditForm({ me }: { me: SelfUser }) {
       password,
       ...(needsCurrent ? { currentPassword } : {}),
       profilePic: pictureValue(picture, me.profilePic),
-      readReceipts,
+      // Only a change is sent: a form left open in another tab must not undo a switch made since.
+      ...(readReceipts !== me.readReceipts ? { readReceipts } : {}),
     };
     update.mutate(
       { id: me._id, input },

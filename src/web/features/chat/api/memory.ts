@@ -50,8 +50,17 @@ function send(conversationId: string, change: Change): Promise<unknown> {
 /** Any change to the memory; the list is read again after it (and after another tab's, see memoryChanged). */
 export function useChangeMemory(conversationId: string) {
   const client = useQueryClient();
+  const key = chatKeys.memory(conversationId);
   return useMutation({
     mutationFn: (change: Change) => send(conversationId, change),
-    onSettled: () => client.invalidateQueries({ queryKey: chatKeys.memory(conversationId) }),
+    // The switch shows its new state at once (and is put back if the server refuses, by the refetch).
+    onMutate: (change) => {
+      if (change.kind !== 'switch') return;
+      client.setQueryData<ConversationMemory>(
+        key,
+        (memory) => memory && { ...memory, enabled: change.enabled },
+      );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -50,7 +50,10 @@ describe('forwarding a message', () => {
   });
 
   it('keeps the dialog and the name with the server’s reason when it refuses, and Escape closes it', async () => {
-    await openWithForwardAnswer({ status: 404, body: { error: 'No one has that username' } });
+    const { calls } = await openWithForwardAnswer({
+      status: 404,
+      body: { error: 'No one has that username' },
+    });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Forward message' }));
     const dialog = screen.getByRole('dialog', { name: 'Forward message' });
@@ -60,6 +63,13 @@ describe('forwarding a message', () => {
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No one has that username');
     expect(to).toHaveValue('nobody');
+    // Asking again for the same person is the same message: one client id, so it is stored once at most.
+    await user.click(within(dialog).getByRole('button', { name: 'Forward' }));
+    await waitFor(() => expect(callsTo(calls, '/api/messages/forward', 'POST')).toHaveLength(2));
+    const [one, two] = callsTo(calls, '/api/messages/forward', 'POST').map(
+      (call) => (call.body as { clientMessageId: string }).clientMessageId,
+    );
+    expect(two).toBe(one);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -57,7 +57,7 @@ async function openMemory() {
   renderApp('/chat/:ai', { user: ME });
   await screen.findByText('Ahoy!');
   const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'What @ai remembers' }));
+  await user.click(screen.getByRole('button', { name: 'memory, what @ai remembers' }));
   const dialog = screen.getByRole('dialog', { name: 'What @ai remembers' });
   return { user, dialog };
 }
@@ -69,8 +69,15 @@ describe('what a persona remembers', () => {
       items: [{ _id: 'm1', text: 'Their name is Ada.', source: 'ai', updatedAt: '2024-05-07T12:00:00.000Z' }],
     });
     const { user, dialog } = await openMemory();
+    expect(within(dialog).getByRole('heading', { name: 'What @ai remembers' })).toHaveFocus();
     const list = await within(dialog).findByRole('list', { name: 'Memories of @ai' });
     expect(within(list).getByText('Their name is Ada.')).toBeInTheDocument();
+
+    // Escape leaves an edit, not the dialog, and the keyboard is back on Edit.
+    await user.click(within(list).getByRole('button', { name: 'Edit' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'What @ai remembers' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Edit' })).toHaveFocus();
 
     await user.click(within(list).getByRole('button', { name: 'Edit' }));
     const box = within(list).getByRole('textbox', { name: 'Edit memory' });
@@ -79,6 +86,7 @@ describe('what a persona remembers', () => {
     await user.type(box, 'Call her Countess.{Enter}');
     expect(await within(list).findByText('Call her Countess.')).toBeInTheDocument();
     expect(memory.items[0]?.text).toBe('Call her Countess.');
+    expect(within(list).getByRole('button', { name: 'Edit' })).toHaveFocus();
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Add a memory' }), 'Likes tea.');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -90,7 +98,9 @@ describe('what a persona remembers', () => {
     await user.click(first as HTMLElement);
     await waitFor(() => expect(within(list).queryByText('Call her Countess.')).not.toBeInTheDocument());
     expect(memory.items.map((i) => i.text)).toEqual(['Likes tea.']);
-  });
+    await waitFor(() => expect(list).toHaveFocus());
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  }, 15_000);
 
   it('switches memory off and on, saying what that means', async () => {
     const { memory } = serverWithMemory({ enabled: true, items: [] });
@@ -118,6 +128,6 @@ describe('what a persona remembers', () => {
     expect(await within(dialog).findByText('Sails on weekends.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'What @ai remembers' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'memory, what @ai remembers' })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { MEMORY_LIMITS, type MemoryItem } from '../../../../contracts/memory.js';
 import { Button } from '../../../components/ui/button.js';
@@ -29,11 +29,28 @@ function MemoryRow({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const textId = useId();
+  const editId = `${textId}-edit`;
+  const wasEditing = useRef(false);
+  // Saved or cancelled: the keyboard goes back to the row's Edit button, not to the page.
+  useEffect(() => {
+    if (draft !== null) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      document.getElementById(editId)?.focus();
+    }
+  }, [draft, editId]);
   if (draft !== null) {
     return (
       <li className={styles.item}>
         <form
           className={styles.editForm}
+          onKeyDown={(event) => {
+            // Escape cancels the edit, not the whole dialog.
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            event.stopPropagation();
+            setDraft(null);
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             if (!draft.trim()) return;
@@ -66,7 +83,13 @@ function MemoryRow({
         {item.text}
       </p>
       <div className={styles.rowActions}>
-        <Button variant="ghost" aria-describedby={textId} disabled={busy} onClick={() => setDraft(item.text)}>
+        <Button
+          id={editId}
+          variant="ghost"
+          aria-describedby={textId}
+          disabled={busy}
+          onClick={() => setDraft(item.text)}
+        >
           Edit
         </Button>
         <Button variant="ghost" aria-describedby={textId} disabled={busy} onClick={onDelete}>
@@ -89,7 +112,11 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
   const change = useChangeMemory(conversationId);
   const [newFact, setNewFact] = useState('');
 
-  useModal(ref);
+  const listRef = useRef<HTMLUListElement>(null);
+  // The title first: it says whose memory this is, whatever has loaded yet.
+  useModal(ref, true, (dialog) => dialog.querySelector<HTMLElement>('h2')?.focus());
+  const afterDelete = () =>
+    (listRef.current ?? ref.current?.querySelector<HTMLElement>('input[name="memory"]'))?.focus();
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,7 +136,7 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
         onClose();
       }}
     >
-      <h2 id={`${id}-title`} className={styles.title}>
+      <h2 id={`${id}-title`} className={styles.title} tabIndex={-1}>
         What @{username} remembers
       </h2>
       {memory.isPending ? <p className={styles.note}>Loading…</p> : null}
@@ -124,14 +151,16 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
             onChange={(e) => change.mutate({ kind: 'switch', enabled: e.target.checked })}
           />
           {items.length ? (
-            <ul className={styles.list} aria-label={`Memories of @${username}`}>
+            <ul ref={listRef} className={styles.list} aria-label={`Memories of @${username}`} tabIndex={-1}>
               {items.map((item) => (
                 <MemoryRow
                   key={item._id}
                   item={item}
                   busy={change.isPending}
                   onSave={(text) => change.mutate({ kind: 'edit', itemId: item._id, text })}
-                  onDelete={() => change.mutate({ kind: 'remove', itemId: item._id })}
+                  onDelete={() =>
+                    change.mutate({ kind: 'remove', itemId: item._id }, { onSuccess: afterDelete })
+                  }
                 />
               ))}
             </ul>
@@ -175,7 +204,7 @@ export function MemoryButton({ conversationId, username }: { conversationId: str
         type="button"
         className={styles.open}
         aria-haspopup="dialog"
-        aria-label={`What @${username} remembers`}
+        aria-label={`memory, what @${username} remembers`}
         onClick={() => setOpen(true)}
       >
         memory
