@@ -100,14 +100,16 @@ export function personaRepliesService(deps: {
       });
       return;
     }
+    let exchange: Exchange | undefined;
     try {
-      const exchange = await generate(job, replyId);
-      endTurn();
-      // Within the person's AI budget (their next reply waits for it, nobody else's), after the turn.
-      if (exchange) await memory.rememberFrom(job, exchange, AbortSignal.timeout(limits.timeoutMs));
+      exchange = await generate(job, replyId);
     } finally {
       release();
     }
+    endTurn();
+    // After the person's turn and budget are free again (a Studio call right after the reply is not kept
+    // waiting); one short call per stored reply, so the reply rate bounds it (docs/architecture.md).
+    if (exchange) await memory.rememberFrom(job, exchange, AbortSignal.timeout(limits.timeoutMs));
   }
 
   /** Writes and stores the reply; the exchange it closed, for memory, or undefined when it failed. */
