@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import { contactsOfMany } from './contacts-of-many.query.js';
 import { conversationListQuery, type ConversationListRow } from './conversation-list.query.js';
 import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
 import type { Engine } from '../../db/database.js';
@@ -289,30 +290,8 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       return rows.reverse();
     },
 
-    /**
-     * Everyone each of `userIds` has a conversation with, as (user, contact) pairs, for presence batches.
-     * Each side of the pair is looked up by its own index (an `or` across both would scan), in bounded IN lists.
-     */
-    async contactsOfMany(userIds: readonly string[]): Promise<Array<{ userId: string; contactId: string }>> {
-      const chunkSize = 500;
-      const pairs: Array<{ userId: string; contactId: string }> = [];
-      for (let i = 0; i < userIds.length; i += chunkSize) {
-        const chunk = userIds.slice(i, i + chunkSize);
-        const rows = await db
-          .selectFrom('conversations')
-          .select(['userLow as userId', 'userHigh as contactId'])
-          .where('userLow', 'in', chunk)
-          .unionAll(
-            db
-              .selectFrom('conversations')
-              .select(['userHigh as userId', 'userLow as contactId'])
-              .where('userHigh', 'in', chunk),
-          )
-          .execute();
-        pairs.push(...rows);
-      }
-      return pairs;
-    },
+    /** Everyone each of `userIds` has a conversation with, as (user, contact) pairs (presence batches). */
+    contactsOfMany: (userIds: readonly string[]) => contactsOfMany(db, userIds),
   };
 }
 
