@@ -32,7 +32,7 @@ export function ConfirmDialog({
   const ref = useRef<HTMLDialogElement>(null);
 
   // showModal focuses the first button: the safe answer comes first.
-  useModal(ref, open);
+  const onEscape = useModal(ref, open, onCancel);
 
   return (
     <dialog
@@ -41,11 +41,7 @@ export function ConfirmDialog({
       className={styles.dialog}
       aria-labelledby={`${id}-title`}
       aria-describedby={children ? `${id}-body` : undefined}
-      onCancel={(event) => {
-        // Escape: the dialog closes through `open`, so React stays the one source of truth.
-        event.preventDefault();
-        onCancel();
-      }}
+      onCancel={onEscape}
     >
       <h2 id={`${id}-title`} className={styles.title}>
         {title}

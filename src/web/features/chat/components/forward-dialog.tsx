@@ -29,7 +29,7 @@ export function ForwardDialog({ message, author, onClose, onForwarded }: Forward
   const forward = useForwardMessage();
 
   // The one field is where the person starts typing.
-  useModal(ref, true, (dialog) => dialog.querySelector('input')?.focus());
+  const onEscape = useModal(ref, true, onClose, (dialog) => dialog.querySelector('input')?.focus());
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,15 +42,7 @@ export function ForwardDialog({ message, author, onClose, onForwarded }: Forward
   };
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog ref={ref} className={styles.dialog} aria-labelledby={`${id}-title`} onCancel={onEscape}>
       <form onSubmit={onSubmit} className={styles.form}>
         <h2 id={`${id}-title`} className={styles.title}>
           Forward message

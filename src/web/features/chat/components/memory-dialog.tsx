@@ -114,7 +114,7 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
 
   const listRef = useRef<HTMLUListElement>(null);
   // The title first: it says whose memory this is, whatever has loaded yet.
-  useModal(ref, true, (dialog) => dialog.querySelector<HTMLElement>('h2')?.focus());
+  const onEscape = useModal(ref, true, onClose, (dialog) => dialog.querySelector<HTMLElement>('h2')?.focus());
   const afterDelete = () =>
     (listRef.current ?? ref.current?.querySelector<HTMLElement>('input[name="memory"]'))?.focus();
 
@@ -127,15 +127,7 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
   const enabled = memory.data?.enabled ?? true;
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog ref={ref} className={styles.dialog} aria-labelledby={`${id}-title`} onCancel={onEscape}>
       <h2 id={`${id}-title`} className={styles.title} tabIndex={-1}>
         What @{username} remembers
       </h2>
