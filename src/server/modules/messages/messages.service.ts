@@ -227,9 +227,8 @@ export function messagesService(
     /** The person's conversation list as the JSON the API sends (Conversation[]). */
     async conversationsJson(user: Reader): Promise<string> {
       return lists.read(user.id, async () => {
-        const list: Conversation[] = (await repo.listFor(user.id)).map((row) =>
-          toConversation(row, marksFor(user)),
-        );
+        const marks = marksFor(user);
+        const list: Conversation[] = (await repo.listFor(user.id)).map((row) => toConversation(row, marks));
         return JSON.stringify(list);
       });
     },
@@ -242,8 +241,9 @@ export function messagesService(
       if (!other || other.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
       const conversation = await repo.findConversationBetween(user.id, other.id);
       if (!conversation) return [];
+      const marks = marksFor(user);
       return (await repo.page(conversation.id, query.before, query.limit)).map((row) =>
-        toMessage(row, marksFor(user)),
+        toMessage(row, marks),
       );
     },
 
