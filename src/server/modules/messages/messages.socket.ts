@@ -14,9 +14,14 @@ export function registerMessageSockets(
   log: FastifyBaseLogger,
 ): void {
   const { io } = realtime;
-  // Presence changes elsewhere were missed during the outage: every tab here gets its list again.
+  // Presence changes elsewhere were missed during the outage: every tab here gets its list again, and this
+  // process's users are announced again, for tabs elsewhere that read their lists before it rejoined.
   realtime.onFanoutResumed(() => {
-    for (const socket of io.of('/').sockets.values()) {
+    const sockets = [...io.of('/').sockets.values()];
+    presence
+      .reannounce(sockets.map((socket) => socket.data.userId))
+      .catch((err: unknown) => log.warn({ err }, 'presence announcement after the redis outage failed'));
+    for (const socket of sockets) {
       presence.onlineContactsOf(socket.data.userId).then(
         (online) => socket.emit('getOnlineUsers', online),
         (err: unknown) => log.warn({ err }, 'presence list after the redis outage failed'),

@@ -212,4 +212,33 @@ describe('presence batches', () => {
     await service.disconnected(ada.user._id);
     expect(told).toEqual([adaOnline, `userOffline ${ada.user._id} to ${bob.user._id}`]);
   });
+
+  it('after a Redis outage, users here are announced again to their online contacts, and only to them', async () => {
+    const { presenceService } = await vi.importActual<typeof PresenceModule>('./presence.service.js');
+    const [ada, bob, cleo] = await Promise.all([person(), person(), person()]);
+    await contacts(ada, [bob, cleo]);
+    const told: string[] = [];
+    const emitter: RealtimeEmitter = {
+      toUsers: (to, event, ...args) => void told.push(`${event} ${String(args[0])} to ${to.join()}`),
+      endSession: () => {},
+      endOtherSessions: () => {},
+    };
+    const service = presenceService(
+      memoryPresence(),
+      messagesRepository(server.testDb.db.kysely, server.testDb.db.engine),
+      emitter,
+    );
+    await service.connected(bob.user._id);
+    await service.connected(ada.user._id);
+    told.length = 0;
+
+    // Nothing changed here, so a flush has nothing to say; Bob, on another process, may have lost Ada meanwhile.
+    await service.reannounce([ada.user._id, bob.user._id]);
+    expect(told.sort()).toEqual(
+      [
+        `userOnline ${ada.user._id} to ${bob.user._id}`,
+        `userOnline ${bob.user._id} to ${ada.user._id}`,
+      ].sort(),
+    );
+  });
 });

@@ -9,6 +9,8 @@ export const RECONNECT_GRACE_MS = 25;
 interface Batch {
   /** Users whose connecting tab waits for the list of its online contacts (getOnlineUsers). */
   askers: Set<string>;
+  /** Users announced online again whatever the flush says: other processes may have lost them (Redis restarted). */
+  reannounced: Set<string>;
   done: Promise<(userId: string) => string[]>;
   settle: (onlineContactsOf: (userId: string) => string[]) => void;
   fail: (err: unknown) => void;
@@ -23,7 +25,7 @@ function newBatch(): Batch {
   });
   // Every caller handles its own copy of a failure; this keeps the shared one from counting as unhandled.
   done.catch(() => {});
-  return { askers: new Set(), done, settle, fail };
+  return { askers: new Set(), reannounced: new Set(), done, settle, fail };
 }
 
 /**
@@ -53,7 +55,9 @@ export function presenceService(presence: Presence, repo: MessagesRepository, em
 
   async function handle(batch: Batch): Promise<void> {
     try {
-      const { cameOnline, wentOffline } = await presence.flush();
+      const flushed = await presence.flush();
+      const cameOnline = [...new Set([...flushed.cameOnline, ...batch.reannounced])];
+      const { wentOffline } = flushed;
       const users = [...new Set([...cameOnline, ...wentOffline, ...batch.askers])];
       const contacts = new Map<string, string[]>();
       for (const { userId, contactId } of users.length ? await repo.contactsOfMany(users) : []) {
@@ -98,6 +102,16 @@ export function presenceService(presence: Presence, repo: MessagesRepository, em
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_GRACE_MS).unref());
       presence.disconnect(userId);
       await gathering().done;
+    },
+
+    /**
+     * Redis is back after an outage: its presence keys may be gone, and contacts on other processes may have
+     * read a list without these users in between. Each is announced online again to their online contacts.
+     */
+    async reannounce(userIds: Iterable<string>): Promise<void> {
+      const batch = gathering();
+      for (const userId of userIds) batch.reannounced.add(userId);
+      await batch.done;
     },
 
     /** Two people just became contacts: each learns whether the other is online. */
