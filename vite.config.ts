@@ -12,6 +12,17 @@ export default defineConfig({
     emptyOutDir: true,
     // Hidden: the bundles carry no sourceMappingURL, and scripts/build.mjs moves the maps out of the web root.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // tesseract.js asks for its language data as `<folder>/eng.traineddata.gz`: that file keeps its
+        // name, in a folder named by its hash (so it is still cached for good); every other asset is named
+        // as Vite's default does.
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith('.traineddata.gz'))
+            ? 'assets/ocr-[hash]/[name][extname]'
+            : 'assets/[name]-[hash][extname]',
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-/** `npm run bench [accounts|directory|chat|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|directory|search|chat|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
 import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
@@ -6,10 +6,12 @@ import { runDirectoryBench } from './directory.bench.js';
 import { runFirstPaintBench } from './first-paint.bench.js';
 import { runFloodBench } from './flood.bench.js';
 import { runHttpReadBench } from './http-read.bench.js';
+import { runSearchBench } from './search.bench.js';
 
 const suites: Record<string, () => Promise<boolean>> = {
   accounts: runAccountsBench,
   directory: runDirectoryBench,
+  search: runSearchBench,
   chat: runChatBench,
   ai: runAiBench,
   flood: runFloodBench,

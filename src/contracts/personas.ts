@@ -8,6 +8,7 @@ import {
   filterPersonaUsername,
 } from './rules.js';
 import { PublicUser } from './users.js';
+import { DEFAULT_VOICE, VoiceSettings } from './voices.js';
 
 /**
  * A persona's opening message becomes its first bubble, so it keeps only what a persona's replies may hold
@@ -79,6 +80,8 @@ export const CreateAiRequest = z.object({
   openingMessage: openingMessage.default(''),
   /** Not in SPEC §7: a profile picture for the persona, such as the picture of an imported card. */
   profilePic: newPicture.default(''),
+  /** Not in SPEC §7: the voice its messages are read aloud in (SPEC §9's default when absent). */
+  voice: VoiceSettings.default(DEFAULT_VOICE),
 });
 export type CreateAiRequest = z.input<typeof CreateAiRequest>;
 
@@ -92,6 +95,8 @@ export const UpdateAiFieldsRequest = z.object({
   tag,
   /** Left as it is when absent, so SPEC §7 callers that do not know the field keep it. */
   openingMessage: openingMessage.optional(),
+  /** Likewise kept when absent. */
+  voice: VoiceSettings.optional(),
 });
 export type UpdateAiFieldsRequest = z.input<typeof UpdateAiFieldsRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN, normalizeUsername } from './rules.js';
+import { DEFAULT_VOICE, VoiceSettings } from './voices.js';
 
 const name = z
   .string({ error: 'Name is required' })
@@ -70,6 +71,8 @@ export const UpdateUserRequest = z.object({
     .optional(),
   /** Off: the person neither sends nor sees seen marks. */
   readReceipts: z.boolean({ error: 'readReceipts must be true or false' }).optional(),
+  /** The voice other people's messages (and one's own) are read aloud in, for this person only. */
+  peopleVoice: VoiceSettings.optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
@@ -91,6 +94,8 @@ export const PublicUser = z.object({
   memory: z.string().optional(),
   /** Likewise its opening message: others see it only as its first bubble in their conversation. */
   openingMessage: z.string().optional(),
+  /** A persona's read-aloud voice, which everyone who reads its messages hears; people have none here. */
+  voice: VoiceSettings.optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -99,6 +104,8 @@ export const SelfUser = PublicUser.extend({
   email: z.string(),
   // A session stored by an earlier version has no setting yet: receipts are on by default.
   readReceipts: z.boolean().default(true),
+  /** Likewise the voice for people's messages: SPEC §9's default until the person picks one. */
+  peopleVoice: VoiceSettings.default(DEFAULT_VOICE),
 });
 export type SelfUser = z.infer<typeof SelfUser>;
 
@@ -106,6 +113,7 @@ export type SelfUser = z.infer<typeof SelfUser>;
 export const ProfileResponse = PublicUser.extend({
   email: z.string().optional(),
   readReceipts: z.boolean().optional(),
+  peopleVoice: VoiceSettings.optional(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

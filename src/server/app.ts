@@ -23,6 +23,7 @@ import { rowsCache } from './lib/rows-cache.js';
 import type { Recipient } from './modules/accounts/accounts.repository.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
+import { registerSearch } from './modules/search/search.module.js';
 import { uploadsService } from './modules/uploads/uploads.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOverloadProtection } from './plugins/overload.js';
@@ -180,6 +181,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     accounts: accountsRepo,
     actions: actionsRepo,
     realtime,
+  });
+  await registerSearch(app, {
+    db: deps.db,
+    limits: realtime.limits,
+    searchesPerMinute: config.searchRateLimitPerMinute,
   });
 
   const sweep = setInterval(() => {

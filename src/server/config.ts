@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   SOCKET_EVENT_RATE_LIMIT: z.coerce.number().int().positive().default(50),
   DIRECTORY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(240),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -127,6 +128,8 @@ export interface Config {
   socketEventsPerSecond: number;
   /** Directory pages and searches one person may ask for per minute (bursts of up to 60). */
   directoryRateLimitPerMinute: number;
+  /** Searches one person may run per minute (bursts of up to 30). */
+  searchRateLimitPerMinute: number;
   overload: OverloadConfig;
   /** Who may read Prometheus metrics: bearers of METRICS_TOKEN, and/or anyone reaching METRICS_PORT. */
   metrics: { token: string | undefined; port: number | undefined };
@@ -278,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messageRateLimitPerMinute: e.MESSAGE_RATE_LIMIT,
     socketEventsPerSecond: e.SOCKET_EVENT_RATE_LIMIT,
     directoryRateLimitPerMinute: e.DIRECTORY_RATE_LIMIT,
+    searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT,
     overload: overloadConfig(e),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     ai: aiConfig(e, os.availableParallelism()),

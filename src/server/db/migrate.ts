@@ -18,6 +18,8 @@ import * as pictures from './migrations/015-pictures.js';
 import * as readReceipts from './migrations/016-read-receipts.js';
 import * as forwardedMessages from './migrations/017-forwarded-messages.js';
 import * as conversationMemoryItems from './migrations/018-conversation-memory-items.js';
+import * as searchIndex from './migrations/019-search-index.js';
+import * as voices from './migrations/020-voices.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +41,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-read-receipts': readReceipts,
   '017-forwarded-messages': forwardedMessages,
   '018-conversation-memory-items': conversationMemoryItems,
+  '019-search-index': searchIndex,
+  '020-voices': voices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

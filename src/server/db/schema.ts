@@ -21,6 +21,13 @@ export interface UsersTable {
   isFrozen: Generated<Flag>;
   /** 1: the person sends and sees seen marks; 0: neither (their choice in profile edit). */
   readReceipts: Generated<Flag>;
+  /**
+   * Read-aloud voice (migration 020): a persona's is heard by everyone who reads its messages; a person's is the
+   * voice they hear people's messages in. '' names the browser's default en-US voice.
+   */
+  voiceName: Generated<string>;
+  voiceRate: Generated<number>;
+  voicePitch: Generated<number>;
   /** ISO 8601 UTC timestamps: sortable as text on both engines. */
   createdAt: string;
   updatedAt: string;

@@ -173,4 +173,10 @@ describe('headers', () => {
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
     expect(connect).toEqual(["'self'", 'ws://localhost:3000', 'ws://127.0.0.1:3000', 'ws://[::1]:3000']);
   });
+
+  it('runs scripts only from this site, allowing WebAssembly (OCR) but not eval', async () => {
+    const csp = (await server.client().get('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(/worker-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", 'blob:']);
+  });
 });

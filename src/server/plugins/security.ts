@@ -67,7 +67,10 @@ export async function registerSecurity(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets pages and workers compile WebAssembly, and nothing else: OCR of scanned PDF
+        // pages runs tesseract's wasm build in a same-origin worker (src/web/lib/pdf/ocr-engine.ts). Scripts
+        // still come only from this site, and eval() and new Function() stay blocked.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // React sets style attributes; no script runs from them.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

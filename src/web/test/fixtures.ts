@@ -1,4 +1,5 @@
 import type { ProfileResponse, SelfUser } from '../../contracts/users.js';
+import { DEFAULT_VOICE } from '../../contracts/voices.js';
 
 /** A valid signed-in user; override what a test cares about. */
 export function buildSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
@@ -16,6 +17,7 @@ export function buildSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     readReceipts: true,
+    peopleVoice: DEFAULT_VOICE,
     ...overrides,
   };
 }
@@ -25,6 +27,7 @@ export function buildProfile(overrides: Partial<ProfileResponse> = {}): ProfileR
   const {
     email: _email,
     readReceipts: _readReceipts,
+    peopleVoice: _peopleVoice,
     ...rest
   } = buildSelfUser({
     _id: '0190a0b0-0000-7000-8000-000000000002',

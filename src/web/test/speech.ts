@@ -4,15 +4,26 @@ import { vi } from 'vitest';
 export interface SpokenUtterance {
   text: string;
   pitch: number;
+  rate: number;
   lang: string;
+  /** The name of the voice it was given; '' when left to the browser. */
+  voice: string;
   utterance: FakeUtterance;
+}
+
+/** The part of a SpeechSynthesisVoice the app reads. */
+export interface FakeVoice {
+  name: string;
+  lang: string;
 }
 
 type Handler = ((event: Event) => void) | null;
 
 class FakeUtterance {
   pitch = 1;
+  rate = 1;
   lang = '';
+  voice: FakeVoice | null = null;
   onstart: Handler = null;
   onend: Handler = null;
   onerror: Handler = null;
@@ -33,16 +44,25 @@ class FakeUtterance {
  */
 export function installFakeSpeech() {
   const spoken: SpokenUtterance[] = [];
+  const events = new EventTarget();
   const synth = {
     speak: vi.fn((utterance: FakeUtterance) => {
-      spoken.push({ text: utterance.text, pitch: utterance.pitch, lang: utterance.lang, utterance });
+      const { text, pitch, rate, lang } = utterance;
+      spoken.push({ text, pitch, rate, lang, voice: utterance.voice?.name ?? '', utterance });
     }),
     cancel: vi.fn(() => spoken.at(-1)?.utterance.fire('end')),
     pause: vi.fn(),
     resume: vi.fn(),
     /** One voice, like most browsers; a test may empty it to play a browser without voices. */
-    voices: [{ name: 'Fake voice', lang: 'en-US' }] as { name: string; lang: string }[],
+    voices: [{ name: 'Fake voice', lang: 'en-US' }] as FakeVoice[],
     getVoices: vi.fn(() => synth.voices),
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+    /** Lists other voices and says so, the way Chrome does once its voices have loaded. */
+    setVoices(voices: FakeVoice[]) {
+      synth.voices = voices;
+      events.dispatchEvent(new Event('voiceschanged'));
+    },
   };
   vi.stubGlobal('speechSynthesis', synth);
   vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);

@@ -9,6 +9,7 @@ import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { voiceColumns } from './voice-columns.js';
 
 type Signup = z.output<typeof SignupRequest>;
 type Login = z.output<typeof LoginRequest>;
@@ -113,6 +114,7 @@ export function accountsService(
       if (input.email !== undefined) patch.email = input.email;
       if (input.bio !== undefined) patch.bio = input.bio;
       if (input.readReceipts !== undefined) patch.readReceipts = input.readReceipts ? 1 : 0;
+      if (input.peopleVoice !== undefined) Object.assign(patch, voiceColumns(input.peopleVoice));
       const passwordChanged = Boolean(input.password);
       if (input.password) patch.passwordHash = await hashPassword(input.password);
       const picture = await resolvePicture(viewer.id, input.profilePic, viewer.profilePic);

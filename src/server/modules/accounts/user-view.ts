@@ -1,5 +1,6 @@
 import type { ProfileResponse, PublicUser, SelfUser } from '../../../contracts/users.js';
 import type { UserRow } from '../../db/schema.js';
+import { voiceOf } from './voice-columns.js';
 
 /** A user row as anyone may see it; a persona's prompt, memory and opening message only for its creator. */
 export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): PublicUser {
@@ -16,6 +17,8 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+  // Everyone who reads a persona's messages hears its voice; a person's voice setting is theirs alone.
+  if (row.isAi === 1) view.voice = voiceOf(row);
   if (row.isAi === 1 && viewer && row.createdByUsername === viewer.username) {
     view.prompt = row.prompt;
     view.memory = row.memory;
@@ -26,7 +29,12 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
 
 /** The account as its owner sees it. */
 export function toSelfUser(row: UserRow): SelfUser {
-  return { ...toPublicUser(row), email: row.email, readReceipts: row.readReceipts === 1 };
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    readReceipts: row.readReceipts === 1,
+    peopleVoice: voiceOf(row),
+  };
 }
 
 /** A profile lookup answer: e-mail only on one's own profile. */

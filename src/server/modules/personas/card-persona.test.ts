@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messages.js';
 import type { CardDraft } from '../../../contracts/personas.js';
 import type { ProfileResponse } from '../../../contracts/users.js';
+import { DEFAULT_VOICE } from '../../../contracts/voices.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -177,6 +178,7 @@ describe('importing a PNG character card', () => {
       openingMessage: '',
       tag: 'Fun' as const,
       profilePic: pngDataUrl(png),
+      voice: DEFAULT_VOICE,
     };
     await expect(personas.create(creator, input)).rejects.toMatchObject({
       statusCode: 413,

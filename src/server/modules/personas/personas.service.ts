@@ -7,10 +7,11 @@ import type {
 } from '../../../contracts/personas.js';
 import { AI_EMAIL_DOMAIN } from '../../../contracts/rules.js';
 import { isUniqueViolation } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
+import type { UserPatch, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { voiceColumns } from '../accounts/voice-columns.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { PersonasRepository } from './personas.repository.js';
 
@@ -83,6 +84,7 @@ export function personasService(
           tag: input.tag,
           createdByUsername: creator.username,
           isAi: 1,
+          ...voiceColumns(input.voice),
           createdAt: now,
           updatedAt: now,
         })
@@ -101,12 +103,11 @@ export function personasService(
       if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
         throw new HttpError(404, PERSONA_ERRORS.notFound);
       if (persona.createdByUsername !== editor.username) throw new HttpError(403, PERSONA_ERRORS.notCreator);
-      const { name, bio, prompt, memory, tag, openingMessage } = input;
-      const patch = { name, bio, prompt, memory, tag, updatedAt: nowIso() };
-      const updated = await repo.update(
-        persona.id,
-        openingMessage === undefined ? patch : { ...patch, openingMessage },
-      );
+      const { name, bio, prompt, memory, tag, openingMessage, voice } = input;
+      const patch: UserPatch = { name, bio, prompt, memory, tag, updatedAt: nowIso() };
+      if (openingMessage !== undefined) patch.openingMessage = openingMessage;
+      if (voice !== undefined) Object.assign(patch, voiceColumns(voice));
+      const updated = await repo.update(persona.id, patch);
       onPersonaChanged();
       return updated;
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateAiRequest, UpdateAiFieldsRequest } from '../../../contracts/personas.js';
 import { CATEGORY_TAGS, PERSONA_LIMITS, RESERVED_USERNAMES } from '../../../contracts/rules.js';
+import { DEFAULT_VOICE } from '../../../contracts/voices.js';
 import { STARTER_PERSONAS } from './starter-personas.js';
 
 const cases = STARTER_PERSONAS.map((p) => [p.username, p] as const);
@@ -10,8 +11,13 @@ describe('STARTER_PERSONAS', () => {
     // "ai" is reserved so that nobody else can claim it; the seed creates it directly, so the create
     // schema is checked with a stand-in username, and the reservation is the only complaint about it.
     const input = persona.username === 'ai' ? { ...persona, username: 'aistandin' } : { ...persona };
-    // The two fields starter personas leave out come back as their defaults.
-    expect(CreateAiRequest.parse(input)).toEqual({ ...input, openingMessage: '', profilePic: '' });
+    // The fields starter personas leave out come back as their defaults.
+    expect(CreateAiRequest.parse(input)).toEqual({
+      ...input,
+      openingMessage: '',
+      profilePic: '',
+      voice: DEFAULT_VOICE,
+    });
     if (persona.username === 'ai') {
       const issues = CreateAiRequest.safeParse({ ...persona }).error?.issues ?? [];
       expect(issues.map((issue) => issue.message)).toEqual(['That username is reserved']);

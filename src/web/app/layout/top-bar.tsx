@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { IconButton } from '../../components/ui/button.js';
 import { StarIcon } from '../../components/ui/icons.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
+import { SearchLauncher } from '../../features/search/search-launcher.js';
 import { LANDING_AFTER_SIGN_IN } from '../../lib/session-store.js';
 import { useTheme } from '../../lib/theme-store.js';
 import styles from './top-bar.module.css';
 
 /**
- * Fixed bar for signed-in users: the app name, the star-mode switch and, last, the @ menu (`menu`),
+ * Fixed bar for signed-in users: the app name, search, the star-mode switch and, last, the @ menu (`menu`),
  * which has its own room here so it covers no page content.
  */
 export function TopBar({ username, menu }: { username: string; menu?: ReactNode }) {
@@ -26,6 +27,7 @@ export function TopBar({ username, menu }: { username: string; menu?: ReactNode 
         <Link to={`/${username}`} className={styles.handle}>
           @{username}
         </Link>
+        <SearchLauncher />
         <Tooltip label={starMode ? 'Star mode is on' : 'Star mode'} placement="bottom-end">
           <IconButton aria-label="Star mode" aria-pressed={starMode} onClick={toggleStarMode}>
             <StarIcon fill={starMode ? 'currentColor' : 'none'} />

@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session-store.js';
 import { mockApi } from '../../test/fetch-mock.js';
 import { buildSelfUser } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
-import { READ_RECEIPTS_HINT } from './profile-edit-page.js';
+import { PEOPLE_VOICE_HINT, READ_RECEIPTS_HINT } from './profile-edit-page.js';
 
 const me = buildSelfUser({ profilePic: '/uploads/ada.png' });
 
@@ -47,6 +47,7 @@ describe('profile edit (/update)', () => {
     });
     // An unchanged switch is not sent, so a stale form cannot undo it.
     expect(calls[0]?.body).not.toHaveProperty('readReceipts');
+    expect(calls[0]?.body).not.toHaveProperty('peopleVoice');
     expect(calls[0]?.body).not.toHaveProperty('currentPassword');
     expect(useSession.getState().user?.bio).toBe('Poetical science.');
     expect(JSON.parse(window.localStorage.getItem('me') ?? '{}')).toMatchObject({ bio: 'Poetical science.' });
@@ -76,6 +77,25 @@ describe('profile edit (/update)', () => {
     await screen.findByRole('status');
     expect(calls[0]?.body).toMatchObject({ readReceipts: false });
     expect(useSession.getState().user?.readReceipts).toBe(false);
+  });
+
+  it('offers a voice for people’s messages, starting from mine, sent with the update once changed', async () => {
+    const peopleVoice = { name: 'Fake voice', rate: 1.5, pitch: 0.8 };
+    const { calls } = mockApi(() => ({
+      status: 200,
+      body: { ...me, peopleVoice: { ...peopleVoice, pitch: 1.2 } },
+    }));
+    const user = userEvent.setup();
+    renderApp('/update', { user: { ...me, peopleVoice } });
+    const group = screen.getByRole('group', { name: 'Voice for people’s messages' });
+    expect(group).toHaveAccessibleDescription(PEOPLE_VOICE_HINT);
+    expect(within(group).getByRole('combobox', { name: 'Voice' })).toHaveValue('Fake voice');
+    expect(within(group).getByRole('slider', { name: 'Rate' })).toHaveValue('1.5');
+    fireEvent.change(within(group).getByRole('slider', { name: 'Pitch' }), { target: { value: '1.2' } });
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Profile updated');
+    expect(calls[0]?.body).toMatchObject({ peopleVoice: { name: 'Fake voice', rate: 1.5, pitch: 1.2 } });
+    expect(useSession.getState().user?.peopleVoice).toEqual({ ...peopleVoice, pitch: 1.2 });
   });
 
   it('sends an empty picture when it is removed', async () => {

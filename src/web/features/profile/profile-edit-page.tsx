@@ -6,8 +6,10 @@ import { InlineMessage } from '../../components/ui/inline-message.js';
 import { PasswordField } from '../../components/ui/password-field.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { TitledForm } from '../../components/ui/titled-form.js';
+import { VoiceFields } from '../../components/voice/voice-fields.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
+import { sameVoice } from '../../lib/speech-voices.js';
 import { BioField } from './bio-field.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
 import { useUpdateProfile } from '../../lib/profile-api.js';
@@ -17,6 +19,8 @@ import styles from './profile-edit.module.css';
 export const UPDATED_MESSAGE = 'Profile updated';
 export const READ_RECEIPTS_HINT =
   'People see when you have read their messages. When this is off, you do not see when they read yours either.';
+export const PEOPLE_VOICE_HINT =
+  'You hear people’s messages, yours included, read aloud in this voice. Personas speak in the voice their creator picked.';
 
 function pictureValue(choice: PictureChoice, currentUrl: string): string {
   if (choice.kind === 'new') return choice.dataUrl;
@@ -38,6 +42,7 @@ function EditForm({ me }: { me: SelfUser }) {
   const needsCurrent = password !== '' || fields.email.trim().toLowerCase() !== me.email;
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
   const [readReceipts, setReadReceipts] = useState(me.readReceipts);
+  const [peopleVoice, setPeopleVoice] = useState(me.peopleVoice);
   // Typing clears the last answer ("Profile updated" or an error), which no longer describes the form.
   const typed = (setter: (value: string) => void) => (value: string) => {
     update.reset();
@@ -55,6 +60,7 @@ function EditForm({ me }: { me: SelfUser }) {
       profilePic: pictureValue(picture, me.profilePic),
       // Only a change is sent: a form left open in another tab must not undo a switch made since.
       ...(readReceipts !== me.readReceipts ? { readReceipts } : {}),
+      ...(sameVoice(peopleVoice, me.peopleVoice) ? {} : { peopleVoice }),
     };
     update.mutate(
       { id: me._id, input },
@@ -143,6 +149,15 @@ function EditForm({ me }: { me: SelfUser }) {
           setReadReceipts(e.target.checked);
         }}
       />
+      <VoiceFields
+        legend="Voice for people’s messages"
+        hint={PEOPLE_VOICE_HINT}
+        value={peopleVoice}
+        onChange={(next) => {
+          update.reset();
+          setPeopleVoice(next);
+        }}
+      />
       {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
       {update.isSuccess ? <InlineMessage kind="success">{UPDATED_MESSAGE}</InlineMessage> : null}
       <div className={layoutStyles.formActions}>
@@ -157,7 +172,7 @@ function EditForm({ me }: { me: SelfUser }) {
   );
 }
 
-/** /update: edit name, username, email, bio, password, picture and read receipts of the signed-in account. */
+/** /update: the signed-in account's name, username, email, bio, password, picture, receipts and voice. */
 export function ProfileEditPage() {
   const me = useSession((state) => state.user);
   // RequireAuth guarantees a user; the check keeps the types honest.

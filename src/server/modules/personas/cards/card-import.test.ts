@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateAiRequest, type CardDraft } from '../../../../contracts/personas.js';
 import { PERSONA_LIMITS } from '../../../../contracts/rules.js';
+import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { cardToPng } from './card-export.js';
 import { BIO_SUMMARY_MAX, CARD_ERRORS, CardError, cardToDraft, decodeCardFile } from './card-import.js';
 import { withTextChunk } from './png-chunks.js';
@@ -8,10 +9,10 @@ import { withTextChunk } from './png-chunks.js';
 const dataUrl = (mime: string, bytes: Buffer | string) =>
   `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 
-/** The draft is valid input for creating a persona, and creating changes none of its values. */
+/** The draft is valid input for creating a persona, and creating changes none of its values (a card has no voice). */
 function expectCreatable(draft: CardDraft) {
   const { notes: _notes, ...fields } = draft;
-  expect(CreateAiRequest.parse(fields)).toEqual(fields);
+  expect(CreateAiRequest.parse(fields)).toEqual({ ...fields, voice: DEFAULT_VOICE });
   expect(draft.prompt.length).toBeLessThanOrEqual(PERSONA_LIMITS.editFieldMax);
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { BREAKPOINTS, normalizeUsername } from '../../../../contracts/rules.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { Drawer } from '../../../components/ui/drawer.js';
@@ -118,9 +118,11 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
  */
 export function ChatPage() {
   const { uid } = useParams();
+  const { search } = useLocation();
   const me = useSession((state) => state.user);
   if (!me) return null;
-  if (uid !== undefined && !uid.startsWith(':')) return <Navigate to={`/chat/:${uid}`} replace />;
+  // The query (?message= from search) goes along.
+  if (uid !== undefined && !uid.startsWith(':')) return <Navigate to={`/chat/:${uid}${search}`} replace />;
   const target = normalizeUsername(uid?.slice(1) ?? '');
   if (target === me.username) return <Navigate to="/chat" replace />;
   return <ChatScreen me={me} target={target} />;

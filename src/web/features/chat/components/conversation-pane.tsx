@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
 import type { SelfUser } from '../../../../contracts/users.js';
+import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { describeError } from '../../../lib/api-client.js';
+import { useOneTimeParam } from '../../../lib/use-one-time-param.js';
 import { regenerateReply } from '../api/ai-replies.js';
 import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
@@ -44,12 +46,23 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const older = useOlderMessages(conversation.userId, held, !conversation.mock && cutoff === undefined);
   const outbox = useSendMessage(conversation);
   const speech = useSpeech();
+  // Read aloud in the sender's voice: a persona's is its creator's choice, people's is mine to pick.
+  const voices = useMemo(
+    () => ({
+      mine: me.peopleVoice,
+      partner: conversation.isAi ? (conversation.voice ?? DEFAULT_VOICE) : me.peopleVoice,
+    }),
+    [me.peopleVoice, conversation.isAi, conversation.voice],
+  );
   useMarkSeen(me._id, conversationId, visible);
   const live = useLiveReply(conversation.userId, held);
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
   const last = held.at(-1);
   // Memory is made by the AI; with AI switched off on this server there is none to show.
   const aiOn = useAiStatus(conversation.isAi).data?.state !== 'off';
+  // ?message=<id>: a search result opened here. Forgotten once shown, so Back and reloads do not jump again.
+  const [jumpToId, forgetJump] = useOneTimeParam('message');
+  const jumpTo = useMemo(() => ({ messageId: jumpToId, onShown: forgetJump }), [jumpToId, forgetJump]);
   const [forwarding, setForwarding] = useState<{ message: Message; author: string } | null>(null);
   const [forwardedTo, setForwardedTo] = useState('');
   useEffect(() => {
@@ -93,9 +106,11 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         onRetry={() => void messages.refetch()}
         older={older}
         speech={speech}
+        voices={voices}
         streaming={live.bubbles}
         liveKey={live.key}
         onForward={(message, author) => setForwarding({ message, author })}
+        jumpTo={jumpTo}
         footer={
           live.typing || live.failure ? (
             <>

@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { GRACE, ME, buildConversation, buildMessage, fakeChatServer } from '../../../test/chat-server.js';
+import { AI, GRACE, ME, buildConversation, buildMessage, fakeChatServer } from '../../../test/chat-server.js';
 import { setViewport } from '../../../test/media.js';
 import { renderApp } from '../../../test/render.js';
-import { installFakeSpeech, removeSpeech } from '../../../test/speech.js';
+import { installFakeSpeech, removeSpeech, type SpokenUtterance } from '../../../test/speech.js';
 import { SPEECH_NO_VOICE_MESSAGE, SPEECH_UNSUPPORTED_MESSAGE } from '../hooks/use-speech.js';
 import { must } from '../../../test/must.js';
 
@@ -134,5 +134,77 @@ describe('reading aloud', () => {
     expect(error).toHaveBeenCalledWith(SPEECH_UNSUPPORTED_MESSAGE);
     expect(SPEECH_UNSUPPORTED_MESSAGE).toBe('Browser not supported! Try some other browser.');
     screen.getAllByRole('button', { name: 'Read aloud' }).forEach((button) => expect(button).toBeDisabled());
+  });
+});
+
+describe('reading aloud in the sender’s voice', () => {
+  const PEOPLE_VOICE = { name: 'Alice', rate: 1.25, pitch: 1.1 };
+  const PERSONA_VOICE = { name: 'Bruno', rate: 0.75, pitch: 0.4 };
+  const voices = [
+    { name: 'Alice', lang: 'en-GB' },
+    { name: 'Bruno', lang: 'it-IT' },
+  ];
+
+  /** A browser with Alice and Bruno installed; returns what it is asked to say. */
+  function speechWithVoices() {
+    const { spoken, synth } = installFakeSpeech();
+    synth.voices = voices;
+    return spoken;
+  }
+
+  /** Plays every bubble of the open conversation in turn, letting each finish. */
+  async function readEveryBubble(spoken: SpokenUtterance[]) {
+    for (const play of screen.getAllByRole('button', { name: 'Read aloud' })) {
+      await userEvent.click(play);
+      act(() => spoken.at(-1)?.utterance.fire('end'));
+    }
+  }
+
+  it('reads a persona’s messages in its voice and mine in my voice for people', async () => {
+    const spoken = speechWithVoices();
+    const persona = { ...AI, voice: PERSONA_VOICE };
+    const fromAi = buildMessage({ sender: AI._id, conversationId: 'conv-ai', text: 'I am the assistant' });
+    const toAi = buildMessage({ sender: ME._id, conversationId: 'conv-ai', text: 'Hello assistant' });
+    fakeChatServer({
+      profiles: [GRACE, persona],
+      conversations: [buildConversation(persona)],
+      messages: { [AI._id]: [fromAi, toAi] },
+    });
+    renderApp('/chat/:ai', { user: { ...ME, peopleVoice: PEOPLE_VOICE } });
+    await screen.findByText('Hello assistant');
+    await readEveryBubble(spoken);
+    expect(spoken.map(({ text, voice, rate, pitch, lang }) => ({ text, voice, rate, pitch, lang }))).toEqual([
+      { text: 'I am the assistant', voice: 'Bruno', lang: 'it-IT', rate: 0.75, pitch: 0.4 },
+      { text: 'Hello assistant', voice: 'Alice', lang: 'en-GB', rate: 1.25, pitch: 1.1 },
+    ]);
+  });
+
+  it('reads both sides of a conversation between people in my voice for people', async () => {
+    const spoken = speechWithVoices();
+    fakeChatServer({
+      conversations: [buildConversation(GRACE)],
+      messages: { [GRACE._id]: [theirs, mine] },
+    });
+    renderApp('/chat/:grace', { user: { ...ME, peopleVoice: PEOPLE_VOICE } });
+    await screen.findByText('My reply');
+    await readEveryBubble(spoken);
+    expect(spoken.map(({ voice, rate, pitch }) => ({ voice, rate, pitch }))).toEqual([
+      { voice: 'Alice', rate: 1.25, pitch: 1.1 },
+      { voice: 'Alice', rate: 1.25, pitch: 1.1 },
+    ]);
+  });
+
+  it('reads a persona whose voice this browser lacks in SPEC §9’s en-US voice at pitch 0.8', async () => {
+    const spoken = speechWithVoices();
+    const persona = { ...AI, voice: { name: 'Zarvox', rate: 2, pitch: 0.1 } };
+    const fromAi = buildMessage({ sender: AI._id, conversationId: 'conv-ai', text: 'Beep' });
+    fakeChatServer({
+      profiles: [GRACE, persona],
+      conversations: [buildConversation(persona)],
+      messages: { [AI._id]: [fromAi] },
+    });
+    renderApp('/chat/:ai', { user: ME });
+    await userEvent.click(await screen.findByRole('button', { name: 'Read aloud' }));
+    expect(spoken[0]).toMatchObject({ text: 'Beep', voice: '', lang: 'en-US', rate: 1, pitch: 0.8 });
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
+import type { VoiceSettings } from '../../../../contracts/voices.js';
 import { IconButton } from '../../../components/ui/button.js';
 import { CheckIcon, CopyIcon, ForwardIcon, PlayIcon, StopIcon } from '../../../components/ui/icons.js';
 import type { Speech } from '../hooks/use-speech.js';
@@ -13,6 +14,8 @@ interface MessageBubbleProps {
   /** Narrow screens (under 800 px) get a copy button (SPEC §2). */
   showCopy: boolean;
   speech: Speech;
+  /** The voice its sender's messages are read aloud in, for this reader. */
+  voice: VoiceSettings;
   /** Opens "Forward message" for this message. */
   onForward?: () => void;
 }
@@ -48,7 +51,15 @@ function CopyButton({ text }: { text: string }) {
  * One message: @author, time, text as plain text (never HTML), read-aloud, forward and copy controls. A
  * forwarded message is a quote under "Forwarded from @whoever wrote it".
  */
-export function MessageBubble({ message, author, mine, showCopy, speech, onForward }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  author,
+  mine,
+  showCopy,
+  speech,
+  voice,
+  onForward,
+}: MessageBubbleProps) {
   const speakingThis = speech.speakingId === message._id;
   return (
     <article className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}>
@@ -71,7 +82,7 @@ export function MessageBubble({ message, author, mine, showCopy, speech, onForwa
             aria-label="Read aloud"
             className={styles.action}
             disabled={!speech.supported || speech.busy}
-            onClick={() => speech.speak(message._id, message.text)}
+            onClick={() => speech.speak(message._id, message.text, voice)}
           >
             <PlayIcon size={16} />
           </IconButton>

@@ -1,9 +1,11 @@
 import { useRef, type ReactNode } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
+import type { VoiceSettings } from '../../../../contracts/voices.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { BREAKPOINTS } from '../../../../contracts/rules.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
+import { useJumpToMessage } from '../hooks/use-jump-to-message.js';
 import type { OlderMessages } from '../hooks/use-older-messages.js';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest.js';
 import type { Speech } from '../hooks/use-speech.js';
@@ -25,6 +27,8 @@ interface MessageListProps {
   onRetry: () => void;
   older: OlderMessages;
   speech: Speech;
+  /** The voices my messages and the other side's are read aloud in. */
+  voices: { mine: VoiceSettings; partner: VoiceSettings };
   /** A persona's replies being written, after the stored messages. */
   streaming?: readonly { replyId: string; text: string; done: boolean }[];
   /** What follows the messages: a persona typing, a failed reply. */
@@ -33,7 +37,11 @@ interface MessageListProps {
   liveKey?: string;
   /** Opens "Forward message" for a message and its author's username. */
   onForward?: (message: Message, author: string) => void;
+  /** A message to bring into view and mark (opened from search), and what to do once it is shown. */
+  jumpTo?: { messageId: string | null; onShown: () => void };
 }
+
+const NO_JUMP = { messageId: null, onShown: () => {} };
 
 /** The conversation log (role="log"): newest at the bottom, older pages when scrolled to the top. */
 export function MessageList({
@@ -45,16 +53,20 @@ export function MessageList({
   onRetry,
   older,
   speech,
+  voices,
   streaming = [],
   footer = null,
   liveKey = '',
   onForward,
+  jumpTo = NO_JUMP,
 }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery(NARROW_BUBBLES_QUERY);
   const track = useScrollToNewest(ref, messages, me._id, liveKey);
   const live = streaming.length > 0 || footer !== null;
   const lastMine = messages.findLast((message) => message.sender === me._id);
+  const jump = useJumpToMessage(ref, messages, older, loading, jumpTo.messageId, jumpTo.onShown);
+  const found = jump.state === 'shown' ? jump.messageId : null;
 
   const onScroll = () => {
     track();
@@ -84,6 +96,12 @@ export function MessageList({
       ) : null}
       {older.error ? <InlineMessage kind="error">{older.error}</InlineMessage> : null}
       {loading ? <LoadingBars /> : null}
+      {jump.state === 'looking' ? <p className={styles.jumping}>Finding the message…</p> : null}
+      {jump.state === 'missing' ? (
+        <InlineMessage kind="error">
+          That message is not in this conversation any more, or too far back to open here.
+        </InlineMessage>
+      ) : null}
       {error ? (
         <div className={styles.failure}>
           <InlineMessage kind="error">{error}</InlineMessage>
@@ -100,13 +118,21 @@ export function MessageList({
           const mine = message.sender === me._id;
           const author = mine ? me.username : partnerUsername;
           return (
-            <li key={message._id} className={mine ? styles.rowMine : styles.row}>
+            <li
+              key={message._id}
+              className={[mine ? styles.rowMine : styles.row, message._id === found ? styles.found : '']
+                .filter(Boolean)
+                .join(' ')}
+              data-message-id={message._id}
+              tabIndex={message._id === found ? -1 : undefined}
+            >
               <MessageBubble
                 message={message}
                 author={author}
                 mine={mine}
                 showCopy={narrow}
                 speech={speech}
+                voice={mine ? voices.mine : voices.partner}
                 onForward={onForward ? () => onForward(message, author) : undefined}
               />
               {message === lastMine && message.seen ? <p className={styles.seen}>Seen</p> : null}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { VoiceSettings } from '../../../../contracts/voices.js';
 import { useSession } from '../../../lib/session-store.js';
 
 /** The other person in a conversation, as the chat screen shows them. */
@@ -22,6 +23,8 @@ export interface SelectedConversation extends ChatPartner {
   _id: string;
   mock: boolean;
   context: string;
+  /** A persona's read-aloud voice, as its creator chose it; people have none. */
+  voice?: VoiceSettings;
 }
 
 interface ChatState {

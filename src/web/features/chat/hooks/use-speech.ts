@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { VoiceSettings } from '../../../../contracts/voices.js';
+import { speechEngine as engine, voiceUtterance } from '../../../lib/speech-voices.js';
 
 /** SPEC §4 speech playback states. */
 export type SpeechState = 'stopped' | 'queued' | 'started' | 'paused';
@@ -23,14 +25,6 @@ const NO_VOICE_ERRORS: ReadonlySet<string> = new Set([
 /** Without a start by then, and with no voice listed, the browser is silently unable to speak. */
 const START_WATCHDOG_MS = 4000;
 
-/** SPEC §9 voice settings. */
-export const SPEECH_SETTINGS = { pitch: 0.8, lang: 'en-US' } as const;
-
-function engine(): SpeechSynthesis | null {
-  const candidate = (window as Partial<Window>).speechSynthesis;
-  return candidate && typeof window.SpeechSynthesisUtterance === 'function' ? candidate : null;
-}
-
 /**
  * Reads messages aloud with the browser's speech synthesis, one at a time. `busy` (queued or
  * speaking) disables every play button; leaving the conversation stops the voice.
@@ -52,7 +46,8 @@ export function useSpeech() {
     };
   }, [supported]);
 
-  const speak = useCallback((id: string, text: string) => {
+  /** Reads `text` in its sender's `voice`. */
+  const speak = useCallback((id: string, text: string, voice: VoiceSettings) => {
     const synth = engine();
     if (!synth) {
       console.error(SPEECH_UNSUPPORTED_MESSAGE);
@@ -60,9 +55,7 @@ export function useSpeech() {
     }
     // A paused voice would hold the queue: start afresh.
     if (current.current) synth.cancel();
-    const utterance = new SpeechSynthesisUtterance(text);
-    utterance.pitch = SPEECH_SETTINGS.pitch;
-    utterance.lang = SPEECH_SETTINGS.lang;
+    const utterance = voiceUtterance(synth, text, voice);
     const mine = (next: SpeechState) => () => {
       if (current.current !== utterance) return;
       if (next !== 'queued') clearTimeout(watchdog.current);

@@ -4,16 +4,22 @@ import styles from './editor-page.module.css';
 import { LongNoteDialog } from './long-note-dialog.js';
 import { useEditorActions } from './use-editor-actions.js';
 import type { EditorDocuments } from './use-editor-documents.js';
+import type { EditorIntake } from './use-editor-intake.js';
 
 interface EditorActionsProps {
   editor: EditorDocuments;
   hasDocument: boolean;
   sendToContext: SendToContext;
+  intake: EditorIntake;
 }
 
 /** The buttons that take the shown PDF elsewhere: Download, Send to Studio, Save as note. */
-export function EditorActions({ editor, hasDocument, sendToContext }: EditorActionsProps) {
-  const { userId, download, sendToStudio, saveAsNote, note } = useEditorActions(editor, sendToContext);
+export function EditorActions({ editor, hasDocument, sendToContext, intake }: EditorActionsProps) {
+  const { userId, download, sendToStudio, saveAsNote, note } = useEditorActions(
+    editor,
+    sendToContext,
+    intake,
+  );
   const { busy } = editor;
 
   return (

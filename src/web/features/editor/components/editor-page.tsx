@@ -1,10 +1,13 @@
 import { useCallback, useId, useRef, useState } from 'react';
+import { PasswordDialog } from '../../../components/pdf-intake/password-dialog.js';
+import { usePasswordPrompt } from '../../../components/pdf-intake/use-password-prompt.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { AnnotationTools } from './annotation-tools.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { DocumentTabs } from './document-tabs.js';
 import { EditorActions } from './editor-actions.js';
+import { EditorIntakePanel } from './editor-intake.js';
 import { EditorNotice } from './editor-notice.js';
 import { FindBar } from './find-bar.js';
 import layoutStyles from '../../../components/ui/layout.module.css';
@@ -12,6 +15,7 @@ import styles from './editor-page.module.css';
 import type { EditorPanels, SendToContext } from './editor-types.js';
 import { ThumbnailSidebar } from './thumbnail-sidebar.js';
 import { useEditorDocuments } from './use-editor-documents.js';
+import { useEditorIntake } from './use-editor-intake.js';
 import { useEditorShortcuts } from './use-editor-shortcuts.js';
 import { ViewerStage } from './viewer-stage.js';
 import { ViewerToolbar } from './viewer-toolbar.js';
@@ -19,8 +23,16 @@ import { ViewerToolbar } from './viewer-toolbar.js';
 /** The Editor: pdf.js's own viewer and annotation editor around one or more opened PDFs. */
 export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) {
   const id = useId();
-  const editor = useEditorDocuments();
+  const password = usePasswordPrompt();
+  const editor = useEditorDocuments(password.ask);
   const { files, status, busy, controllerRef, closing } = editor;
+  const intake = useEditorIntake({
+    files,
+    activeId: editor.activeId,
+    shown: editor.pdf !== null,
+    bytesFor: editor.bytesFor,
+    passwordFor: editor.passwordFor,
+  });
   // One hidden file input serves both the header's button and the empty state's.
   const pdfInputRef = useRef<HTMLInputElement>(null);
   const choosePdfs = () => pdfInputRef.current?.click();
@@ -113,8 +125,15 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
           hasDocument={hasDocument}
           setNotice={editor.setNotice}
         />
-        <EditorActions editor={editor} hasDocument={hasDocument} sendToContext={sendToContext} />
+        <EditorActions
+          editor={editor}
+          hasDocument={hasDocument}
+          sendToContext={sendToContext}
+          intake={intake}
+        />
       </div>
+
+      <EditorIntakePanel intake={intake} activeId={editor.activeId} />
 
       <EditorNotice notice={editor.notice} />
 
@@ -156,6 +175,7 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
       >
         Its annotations have not been downloaded. Closing it removes them from this browser.
       </ConfirmDialog>
+      <PasswordDialog {...password.dialog} />
     </div>
   );
 }

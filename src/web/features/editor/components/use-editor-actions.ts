@@ -1,8 +1,10 @@
 import { describeError } from '../../../lib/api-client.js';
+import { leftOutLines } from '../../../lib/pdf/intake-report.js';
 import { useSession } from '../../../lib/session-store.js';
 import { documentText } from '../pdf/document-text.js';
 import type { SendToContext } from './editor-types.js';
 import type { EditorDocuments } from './use-editor-documents.js';
+import type { EditorIntake } from './use-editor-intake.js';
 import { useSaveAsNote } from './use-save-as-note.js';
 
 function annotatedName(name: string): string {
@@ -19,7 +21,11 @@ function selectedTextIn(container: HTMLElement | null): string {
 }
 
 /** What the shown PDF can be turned into: an annotated download, Studio context, or a note. */
-export function useEditorActions(editor: EditorDocuments, sendToContext: SendToContext) {
+export function useEditorActions(
+  editor: EditorDocuments,
+  sendToContext: SendToContext,
+  intake: EditorIntake,
+) {
   const { containerRef, controllerRef, keeperRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
   const userId = useSession((state) => state.user?._id ?? '');
   const note = useSaveAsNote({ userId, setBusy, setNotice });
@@ -52,26 +58,40 @@ export function useEditorActions(editor: EditorDocuments, sendToContext: SendToC
     }
   };
 
-  /** The selection inside the viewer, or else the whole document's text. */
-  const pickText = async (): Promise<{ text: string; whole: boolean }> => {
+  /**
+   * The selection inside the viewer, or else the whole document's text with what was left out of it.
+   * The whole text is the intake's reading, OCR included: it is waited for (its progress bar and
+   * Cancel button stay on screen); only if that reading failed is the text layer read here instead.
+   */
+  const pickText = async (): Promise<{ text: string; whole: boolean; leftOut: string[] }> => {
     const selected = selectedTextIn(containerRef.current);
-    if (selected) return { text: selected, whole: false };
+    if (selected) return { text: selected, whole: false, leftOut: [] };
     const pdf = pdfRef.current;
-    return { text: pdf ? (await documentText(pdf)).trim() : '', whole: true };
+    const read = activeId ? await intake.whenRead(activeId) : null;
+    if (read) {
+      const text = read.pageTexts.filter(Boolean).join('\n\n').trim();
+      return { text, whole: true, leftOut: leftOutLines(read.report) };
+    }
+    return { text: pdf ? (await documentText(pdf)).trim() : '', whole: true, leftOut: [] };
   };
 
   const sendToStudio = async () => {
     setBusy('send');
     try {
-      const { text, whole } = await pickText();
+      const { text, whole, leftOut } = await pickText();
+      // Left-out pages are named in the notice, so the context never misses a page without saying so.
+      const missing = leftOut.length > 0 ? ` ${leftOut.join(' ')}` : '';
       if (!text) {
-        setNotice({ kind: 'error', text: 'There is no text to send: this PDF has no readable text.' });
+        setNotice({
+          kind: 'error',
+          text: `There is no text to send: this PDF has no readable text.${missing}`,
+        });
         return;
       }
       sendToContext(text);
       setNotice({
         kind: 'success',
-        text: `${whole ? 'The whole text' : 'The selection'} (${text.length.toLocaleString('en-US')} characters) is in the Studio’s context.`,
+        text: `${whole ? 'The whole text' : 'The selection'} (${text.length.toLocaleString('en-US')} characters) is in the Studio’s context.${missing}`,
         studioLink: true,
       });
     } catch (error) {

@@ -5,18 +5,21 @@ import { DocumentKeeper, type KeepState } from '../lib/document-keeper.js';
 import { deleteDocument, loadSnapshot, putDocument, saveActive, updateDocument } from '../lib/editor-db.js';
 import { openRefusal } from '../lib/editor-limits.js';
 import { isPdf, keepFailure, nextOpenedAt } from '../lib/opened-files.js';
-import { openFailureMessage, openPdf, type PdfDocument } from '../pdf/pdfjs.js';
+import type { AskPassword } from '../../../lib/pdf/pdf-password.js';
+import { openFailureMessage, type PdfDocument } from '../pdf/pdfjs.js';
 import { ViewerController } from '../pdf/viewer-controller.js';
 import { INITIAL_STATUS, type ViewerStatus } from '../pdf/viewer-status.js';
 import type { BusyAction, Notice, OpenedFile } from './editor-types.js';
+import { usePdfOpener } from './use-pdf-opener.js';
 
 /**
  * The Editor's state: the pdf.js viewer, the open PDFs (kept in IndexedDB per user until closed), which
  * one is shown, and the messages. Changes of document run one after another through a queue, so a fast
- * second click never mixes two documents up.
+ * second click never mixes two documents up. A protected PDF asks for its password (`askPassword`).
  */
-export function useEditorDocuments() {
+export function useEditorDocuments(askPassword: AskPassword) {
   const userId = useSession((state) => state.user?._id ?? '');
+  const { open: openDocument, passwordFor, forget: forgetPassword, forgetAll } = usePdfOpener(askPassword);
   const containerRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<ViewerController | null>(null);
   const keeperRef = useRef<DocumentKeeper | null>(null);
@@ -71,6 +74,8 @@ export function useEditorDocuments() {
     if (previous && previous !== next) void previous.destroy();
   }, []);
 
+  const bytesFor = useCallback((id: string) => bytesRef.current.get(id), []);
+
   const rememberActive = useCallback(
     (id: string | null) => void saveActive(userId, id).catch(() => undefined),
     [userId],
@@ -108,7 +113,12 @@ export function useEditorDocuments() {
       bytesRef.current = new Map(snapshot.documents.map((d) => [d.id, d.bytes]));
       commitList(snapshot.documents.map(({ id, name, unsaved }) => ({ id, name, unsaved })));
       const shown = snapshot.documents.find((d) => d.id === snapshot.activeId) ?? snapshot.documents.at(-1);
-      if (shown) await show(shown.id, await openPdf(shown.bytes));
+      if (!shown) return;
+      try {
+        await show(shown.id, await openDocument(shown.id, shown.name, shown.bytes));
+      } catch (error) {
+        setErrors([openFailureMessage(shown.name, error)]);
+      }
     }).finally(() => {
       if (live) setRestoring(false);
     });
@@ -126,12 +136,13 @@ export function useEditorDocuments() {
       activeIdRef.current = null;
       // Another account signing in from another tab keeps the Editor mounted: nothing of this one stays.
       commitList([]);
+      forgetAll();
       setActiveId(null);
       setPdf(null);
       setStatus(INITIAL_STATUS);
       void last.finally(() => void shown?.destroy());
     };
-  }, [userId, enqueue, show, commitList]);
+  }, [userId, enqueue, show, commitList, openDocument, forgetAll]);
 
   const openFiles = useCallback(
     (picked: File[]) =>
@@ -151,14 +162,14 @@ export function useEditorDocuments() {
               continue;
             }
             const bytes = new Uint8Array(await file.arrayBuffer());
+            const id = crypto.randomUUID();
             let opened: PdfDocument;
             try {
-              opened = await openPdf(bytes);
+              opened = await openDocument(id, file.name, bytes);
             } catch (error) {
               failures.push(openFailureMessage(file.name, error));
               continue;
             }
-            const id = crypto.randomUUID();
             bytesRef.current.set(id, bytes);
             commitList([...listRef.current, { id, name: file.name, unsaved: false }]);
             const stored = { userId, id, name: file.name, bytes, unsaved: false, openedAt: nextOpenedAt() };
@@ -178,7 +189,7 @@ export function useEditorDocuments() {
           setBusy(null);
         }
       }),
-    [enqueue, show, commitList, rememberActive, userId],
+    [enqueue, show, commitList, rememberActive, userId, openDocument],
   );
 
   const switchTo = (file: OpenedFile) =>
@@ -187,7 +198,7 @@ export function useEditorDocuments() {
       if (file.id === activeIdRef.current || !bytes) return;
       setNotice(null);
       try {
-        await show(file.id, await openPdf(bytes));
+        await show(file.id, await openDocument(file.id, file.name, bytes));
         rememberActive(file.id);
       } catch (error) {
         setErrors([openFailureMessage(file.name, error)]);
@@ -199,6 +210,7 @@ export function useEditorDocuments() {
     enqueue(async () => {
       setClosing(null);
       keeperRef.current?.forget(file.id);
+      forgetPassword(file.id);
       const index = listRef.current.findIndex((f) => f.id === file.id);
       const rest = listRef.current.filter((f) => f.id !== file.id);
       commitList(rest);
@@ -209,8 +221,15 @@ export function useEditorDocuments() {
       const bytes = neighbour ? bytesRef.current.get(neighbour.id) : undefined;
       // The closed document is not saved on its way out: it was flushed of its timers above.
       activeIdRef.current = null;
-      await show(neighbour?.id ?? null, bytes ? await openPdf(bytes) : null);
-      if (!neighbour) setStatus(INITIAL_STATUS);
+      let next: PdfDocument | null = null;
+      if (neighbour && bytes) {
+        next = await openDocument(neighbour.id, neighbour.name, bytes).catch((error: unknown) => {
+          setErrors([openFailureMessage(neighbour.name, error)]);
+          return null;
+        });
+      }
+      await show(next ? (neighbour?.id ?? null) : null, next);
+      if (!next) setStatus(INITIAL_STATUS);
       rememberActive(neighbour?.id ?? null);
     });
 
@@ -261,6 +280,9 @@ export function useEditorDocuments() {
     closeFile,
     requestClose,
     markDownloaded,
+    /** A file's bytes and password, for reading its text apart from the viewer. */
+    bytesFor,
+    passwordFor,
   };
 }
 

@@ -24,14 +24,16 @@ export function loadViewerModule(): Promise<ViewerModule> {
 let sharedWorker: pdfjsLib.PDFWorker | null = null;
 
 /**
- * Opens a PDF from its bytes; the bytes are copied, since pdf.js hands its input to the worker. All
- * documents share one worker: starting a worker per tab made opening ten PDFs take seconds each.
+ * Opens a PDF from its bytes (with its password, for a protected one); the bytes are copied, since
+ * pdf.js hands its input to the worker. All documents share one worker: starting a worker per tab made
+ * opening ten PDFs take seconds each.
  */
-export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+export async function openPdf(bytes: Uint8Array, password?: string): Promise<PdfDocument> {
   sharedWorker ??= new pdfjsLib.PDFWorker();
   const task = pdfjsLib.getDocument({
     worker: sharedWorker,
     data: bytes.slice(),
+    password,
     BinaryDataFactory: BundledBinaryDataFactory,
     useWorkerFetch: false,
     isEvalSupported: false,
@@ -47,8 +49,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
 /** The clear message for a PDF that cannot be opened: password-protected, corrupt, or anything else. */
 export function openFailureMessage(name: string, error: unknown): string {
   const kind = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
-  if (kind === 'PasswordException') {
-    return `“${name}” is password-protected. The Editor cannot open protected PDFs; remove the password and try again.`;
+  if (kind === 'PasswordDeclinedError' || kind === 'PasswordException') {
+    return `“${name}” is password-protected and no password was given, so it was not opened.`;
   }
   if (kind === 'InvalidPDFException') {
     return `“${name}” is not a valid PDF: the file is corrupt or damaged, so it cannot be opened.`;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardDraft } from '../../../../contracts/personas.js';
+import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
@@ -8,10 +9,12 @@ import {
   CREATE_LIMITS,
   fitField,
   OPENING_MESSAGE_HINT,
+  PERSONA_VOICE_HINT,
   PROMPT_PRIVACY_NOTE,
   type PersonaTextKey,
 } from '../../../components/persona-fields/persona-fields.js';
 import { TagSelect } from '../../../components/persona-fields/tag-select.js';
+import { VoiceFields } from '../../../components/voice/voice-fields.js';
 import { CardImport } from './card-import.js';
 import { CreatingIndicator } from './creating-indicator.js';
 import {
@@ -31,6 +34,8 @@ const TEXT_HINT = 'Letters, digits, spaces and , . ! : only.';
 export function CreateForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(EMPTY_DRAFT);
+  // Apart from the draft: a card has no voice, so importing one keeps the voice already picked.
+  const [voice, setVoice] = useState(DEFAULT_VOICE);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [attempt, setAttempt] = useState(0);
   const create = useCreateWithFallback();
@@ -63,7 +68,7 @@ export function CreateForm() {
     const found = validateDraft(draft);
     setErrors(found);
     if (Object.keys(found).length > 0 || draft.tag === '') return setAttempt((n) => n + 1);
-    create.submit(toCreateRequest(draft, draft.tag));
+    create.submit(toCreateRequest(draft, draft.tag, voice));
   };
 
   return (
@@ -136,6 +141,15 @@ export function CreateForm() {
             create.reset();
             setErrors((current) => ({ ...current, tag: undefined }));
             setDraft((current) => ({ ...current, tag }));
+          }}
+        />
+        <VoiceFields
+          legend="Read-aloud voice"
+          hint={PERSONA_VOICE_HINT}
+          value={voice}
+          onChange={(next) => {
+            create.reset();
+            setVoice(next);
           }}
         />
       </fieldset>

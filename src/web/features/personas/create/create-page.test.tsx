@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { PROMPT_PRIVACY_NOTE } from '../../../components/persona-fields/persona-fields.js';
+import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock.js';
 import { buildProfile, buildSelfUser } from '../../../test/fixtures.js';
@@ -104,9 +105,28 @@ describe('Creator Studio', () => {
         prompt: 'You are a calm philosopher.',
         memory: '',
         tag: 'Philosophy',
+        voice: DEFAULT_VOICE,
       },
     });
     expect(await screen.findByRole('heading', { name: 'Sage Bot' })).toBeInTheDocument();
+  });
+
+  it('sends the voice, rate and pitch the creator picked', async () => {
+    const { calls } = mockApi((call) =>
+      call.path === '/api/ai/createAI' ? { status: 201, body: created } : { status: 200, body: created },
+    );
+    const user = userEvent.setup();
+    renderApp('/create', { user: me });
+    await fillForm(user);
+    const voice = screen.getByRole('group', { name: 'Read-aloud voice' });
+    await user.selectOptions(within(voice).getByRole('combobox', { name: 'Voice' }), 'Fake voice');
+    fireEvent.change(within(voice).getByRole('slider', { name: 'Rate' }), { target: { value: '0.75' } });
+    fireEvent.change(within(voice).getByRole('slider', { name: 'Pitch' }), { target: { value: '1.5' } });
+    await user.click(screen.getByRole('button', { name: 'Create AI' }));
+    await waitFor(() => expect(location()).toBe('/sagebot'));
+    expect(calls.find((call) => call.path === '/api/ai/createAI')?.body).toMatchObject({
+      voice: { name: 'Fake voice', rate: 0.75, pitch: 1.5 },
+    });
   });
 
   it('stays on the filled form and shows the server error', async () => {

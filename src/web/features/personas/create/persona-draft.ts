@@ -1,5 +1,6 @@
 import type { CardDraft, CreateAiRequest } from '../../../../contracts/personas.js';
 import { PERSONA_LIMITS, RESERVED_USERNAMES, type CategoryTag } from '../../../../contracts/rules.js';
+import type { VoiceSettings } from '../../../../contracts/voices.js';
 import {
   CREATE_LIMITS,
   fitField,
@@ -56,9 +57,13 @@ export function draftFromCard(card: CardDraft): PersonaDraft {
 }
 
 /** The createAI payload; only called once validateDraft passed, so the tag is set. */
-export function toCreateRequest(draft: PersonaDraft, tag: CategoryTag): CreateAiRequest {
+export function toCreateRequest(
+  draft: PersonaDraft,
+  tag: CategoryTag,
+  voice: VoiceSettings,
+): CreateAiRequest {
   const { name, username, bio, prompt, memory, openingMessage, profilePic } = draft;
-  return { name, username, bio, prompt, memory, openingMessage, profilePic, tag };
+  return { name, username, bio, prompt, memory, openingMessage, profilePic, tag, voice };
 }
 
 /** SPEC §9: the loading animation ends after this long even if the call never answers. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import type { CategoryTag } from '../../../../contracts/rules.js';
 import type { ProfileResponse } from '../../../../contracts/users.js';
+import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
@@ -12,10 +13,12 @@ import {
   fitField,
   isCategoryTag,
   OPENING_MESSAGE_HINT,
+  PERSONA_VOICE_HINT,
   PROMPT_PRIVACY_NOTE,
   type PersonaTexts,
 } from '../../../components/persona-fields/persona-fields.js';
 import { TagSelect } from '../../../components/persona-fields/tag-select.js';
+import { VoiceFields } from '../../../components/voice/voice-fields.js';
 import { AI_EDIT_PANEL_ID } from './use-edit-panel.js';
 import styles from './persona.module.css';
 
@@ -29,7 +32,7 @@ function missingField(fields: PersonaTexts, tag: CategoryTag | ''): string | nul
   return null;
 }
 
-/** The creator's edit panel (SPEC §2, §5): AI name, bio, prompt, memory, opening message and tag (updateAiFields). */
+/** The creator's edit panel (SPEC §2, §5): AI name, bio, prompt, memory, opening message, tag and voice (updateAiFields). */
 export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; focusBio: boolean }) {
   const headingId = useId();
   const update = useUpdatePersona();
@@ -43,6 +46,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
     openingMessage: profile.openingMessage ?? '',
   });
   const [tag, setTag] = useState<CategoryTag | ''>(isCategoryTag(profile.tag) ? profile.tag : '');
+  const [voice, setVoice] = useState(profile.voice ?? DEFAULT_VOICE);
   const [missing, setMissing] = useState<string | null>(null);
 
   // "Edit bio" opens the panel with the cursor in the bio, every time it is followed.
@@ -69,7 +73,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
     const problem = missingField(fields, tag);
     setMissing(problem);
     if (problem !== null || tag === '') return;
-    update.mutate({ id: profile._id, ...fields, tag });
+    update.mutate({ id: profile._id, ...fields, tag, voice });
   };
 
   return (
@@ -95,6 +99,15 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
           onChange={(next) => {
             edited();
             setTag(next);
+          }}
+        />
+        <VoiceFields
+          legend="Read-aloud voice"
+          hint={PERSONA_VOICE_HINT}
+          value={voice}
+          onChange={(next) => {
+            edited();
+            setVoice(next);
           }}
         />
         {missing ? <InlineMessage kind="error">{missing}</InlineMessage> : null}

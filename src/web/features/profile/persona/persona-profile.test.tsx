@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROMPT_PRIVACY_NOTE } from '../../../components/persona-fields/persona-fields.js';
 import { describe, expect, it } from 'vitest';
@@ -91,8 +91,8 @@ describe('persona profile', () => {
     expect(toggle()).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('saves through updateAiFields, shows Saved and updates the profile', async () => {
-    const { calls } = personaApi(sage);
+  it('saves through updateAiFields, voice included, shows Saved and updates the profile', async () => {
+    const { calls } = personaApi({ ...sage, voice: { name: '', rate: 1.5, pitch: 0.8 } });
     const user = userEvent.setup();
     renderApp('/sage?edit=ai', { user: me });
     await screen.findByRole('region', { name: 'Edit AI' });
@@ -102,6 +102,10 @@ describe('persona profile', () => {
     // The opening message keeps only what a persona's reply may hold: the ! and the quotes go.
     await user.type(box(/^Opening message/), 'Hello! What\'s on your "mind"?');
     await user.selectOptions(within(panel()).getByRole('combobox', { name: /^Tag/ }), 'History');
+    const voice = within(panel()).getByRole('group', { name: 'Read-aloud voice' });
+    expect(within(voice).getByRole('slider', { name: 'Rate' })).toHaveValue('1.5');
+    await user.selectOptions(within(voice).getByRole('combobox', { name: 'Voice' }), 'Fake voice');
+    fireEvent.change(within(voice).getByRole('slider', { name: 'Pitch' }), { target: { value: '1.2' } });
     await user.click(within(panel()).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
@@ -113,6 +117,7 @@ describe('persona profile', () => {
       memory: 'Likes tea. Hates btagsb.',
       openingMessage: "Hello What's on your mind?",
       tag: 'History',
+      voice: { name: 'Fake voice', rate: 1.5, pitch: 1.2 },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Sage the Wise' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'More History personas' })).toBeInTheDocument();

@@ -1,4 +1,8 @@
 import { useId, useRef } from 'react';
+import { IntakeProgressRow } from '../../../components/pdf-intake/intake-progress-row.js';
+import { IntakeReportView } from '../../../components/pdf-intake/intake-report-view.js';
+import { PasswordDialog } from '../../../components/pdf-intake/password-dialog.js';
+import { usePasswordPrompt } from '../../../components/pdf-intake/use-password-prompt.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { contextChip } from '../model/recall.js';
@@ -11,7 +15,9 @@ import styles from './file-context.module.css';
 
 /**
  * The multi-file PDF picker and the extracted text in its own box (SPEC §2): text is read in the
- * browser, page by page with progress; a failed file is reported and skipped, the others kept.
+ * browser, page by page with progress, pages with no text with OCR (each file can cancel it), and a
+ * protected file asks for its password. Each file shows its intake report; a failed file is reported
+ * and skipped, the others kept: no file or page leaves the context without saying why.
  */
 export function FileContext() {
   const id = useId();
@@ -19,7 +25,8 @@ export function FileContext() {
   const files = useStudio((state) => state.files);
   const removeFile = useStudio((state) => state.removeFile);
   const clearFiles = useStudio((state) => state.clearFiles);
-  const { jobs, failures, addFiles, cancel } = usePdfFiles();
+  const password = usePasswordPrompt();
+  const { jobs, failures, addFiles, cancel, cancelOcr } = usePdfFiles(password.ask);
 
   return (
     <section className={styles.files} aria-labelledby={`${id}-heading`}>
@@ -53,17 +60,12 @@ export function FileContext() {
       {jobs.length > 0 ? (
         <ul className={styles.jobs} aria-label="Reading PDFs">
           {jobs.map((job) => (
-            <li key={job.id} className={styles.job}>
-              <span className={styles.fileName}>{job.name}</span>
-              <progress
-                className={styles.progressBar}
-                max={job.pages || 1}
-                value={job.pages ? job.page : undefined}
-                aria-label={`Reading ${job.name}`}
+            <li key={job.id}>
+              <IntakeProgressRow
+                name={job.name}
+                progress={job.progress}
+                onCancelOcr={() => cancelOcr(job.id)}
               />
-              <span className={styles.jobText}>
-                {job.pages ? `page ${job.page} of ${job.pages}` : 'opening…'}
-              </span>
             </li>
           ))}
         </ul>
@@ -87,7 +89,8 @@ export function FileContext() {
                 <FileIcon size={16} />
                 <span className={styles.fileName}>{file.name}</span>
                 <span className={styles.fileSize}>
-                  {file.pages} {file.pages === 1 ? 'page' : 'pages'} · {contextChip(file.text.length)}
+                  {file.report ? null : `${file.pages} ${file.pages === 1 ? 'page' : 'pages'} · `}
+                  {contextChip(file.text.length)}
                 </span>
                 <button
                   type="button"
@@ -98,6 +101,7 @@ export function FileContext() {
                   <CloseIcon size={14} />
                 </button>
               </div>
+              {file.report ? <IntakeReportView name={file.name} report={file.report} /> : null}
               <textarea
                 className={styles.fileText}
                 readOnly
@@ -126,6 +130,7 @@ export function FileContext() {
           Clear File Context
         </button>
       ) : null}
+      <PasswordDialog {...password.dialog} />
     </section>
   );
 }

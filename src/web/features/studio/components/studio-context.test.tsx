@@ -359,3 +359,20 @@ describe('Studio: Pro/Max, context and saved items', () => {
     expect(await screen.findByRole('button', { name: 'Run saved prompt: Summarise' })).toBeInTheDocument();
   });
 });
+
+describe('Studio: a saved item opened from search (/studio?item=)', () => {
+  it('shows the context panel with that item selected and its text in the context box, then forgets the link', async () => {
+    const note = buildAction({
+      _id: 'note-7',
+      type: 'note',
+      title: 'Harbour walk',
+      memory: 'Bring the lantern',
+    });
+    studioApi({ actions: [buildAction(), note] });
+    renderApp('/studio?item=note-7', { user: studioUser });
+    await waitFor(() => expect(selector()).toHaveValue('note-7'));
+    expect(proToggle()).toHaveAttribute('aria-pressed', 'true');
+    expect(contextBox()).toHaveValue('Bring the lantern');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/studio'));
+  });
+});

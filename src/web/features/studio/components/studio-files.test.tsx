@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildIntakeReport } from '../../../lib/pdf/intake-report.js';
 import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { useStudio } from '../state/studio-store.js';
@@ -11,6 +12,16 @@ const extractPdfText = vi.hoisted(() => vi.fn());
 vi.mock('../pdf/extract-pdf-text.js', () => ({ extractPdfText }));
 
 const pdf = (name: string, text = '%PDF-1.7') => new File([text], name, { type: 'application/pdf' });
+
+/** The report of a file whose every page has text. */
+const textReport = (pages: number, characters: number) =>
+  buildIntakeReport(
+    Array.from({ length: pages }, (_, i) => ({
+      page: i + 1,
+      source: 'text' as const,
+      characters: i ? 0 : characters,
+    })),
+  );
 
 beforeEach(() => {
   useStudio.getState().reset();
@@ -32,11 +43,12 @@ describe('Studio: PDF files', () => {
         const head = new TextDecoder().decode(data);
         if (head.includes('broken'))
           throw new Error('Failed to extract text from PDF: Invalid PDF structure.');
-        options.onProgress({ page: 1, pages: 2 });
-        options.onProgress({ page: 2, pages: 2 });
+        options.onProgress({ phase: 'text', done: 1, total: 2 });
+        options.onProgress({ phase: 'text', done: 2, total: 2 });
         return {
           text: head.includes('one') ? 'Text of the first file.' : 'Texte du deuxième fichier.',
           pages: 2,
+          report: textReport(2, 23),
         };
       },
     );
@@ -74,8 +86,8 @@ describe('Studio: PDF files', () => {
     extractPdfText.mockImplementation(
       (_data: ArrayBuffer, options: { onProgress: (p: object) => void }) =>
         new Promise((resolve) => {
-          report = (page) => options.onProgress({ page, pages: 40 });
-          finish = () => resolve({ text: 'Long text', pages: 40 });
+          report = (page) => options.onProgress({ phase: 'text', done: page, total: 40 });
+          finish = () => resolve({ text: 'Long text', pages: 40, report: textReport(40, 9) });
         }),
     );
     const user = await openFiles();
@@ -94,7 +106,11 @@ describe('Studio: PDF files', () => {
   });
 
   it('sends the files’ text as context and lets one file be removed', async () => {
-    extractPdfText.mockResolvedValue({ text: 'Invoice 4471 is due Friday.', pages: 1 });
+    extractPdfText.mockResolvedValue({
+      text: 'Invoice 4471 is due Friday.',
+      pages: 1,
+      report: textReport(1, 27),
+    });
     const api = studioApi();
     const user = userEvent.setup();
     renderApp('/studio', { user: studioUser });

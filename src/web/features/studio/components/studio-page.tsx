@@ -1,9 +1,11 @@
 import { useCallback, useEffect } from 'react';
+import type { Action } from '../../../../contracts/actions.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { useActions } from '../../../lib/actions-api.js';
 import { useNotice, type Notice } from '../hooks/notice.js';
+import { useItemFromLink } from '../hooks/use-item-from-link.js';
 import { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudioRequests } from '../hooks/use-studio-requests.js';
 import { useStudio } from '../state/studio-store.js';
@@ -35,6 +37,15 @@ function Studio({ userId }: { userId: string }) {
   useEffect(() => useStudio.setState({ leftOut: [] }), []);
   const { run, stop, busy } = useStudioRequests({ notify, items });
   const saved = useSavedItems(userId, items);
+  // A search result: the item is selected, with the context panel (Pro/Max) shown so it can be seen.
+  const openItem = useCallback(
+    (item: Action) => {
+      setPro(true);
+      useStudio.getState().selectItem(item._id, item.memory, item.title || 'Untitled');
+    },
+    [setPro],
+  );
+  useItemFromLink(items, actions.isPending, openItem);
   const pinned = items.filter((item) => item.type === 'prompt' && item.pinned);
 
   const clearChat = useCallback(() => {

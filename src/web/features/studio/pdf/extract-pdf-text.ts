@@ -1,70 +1,81 @@
-import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
+import { GlobalWorkerOptions, getDocument, type PDFPageProxy } from 'pdfjs-dist';
 // Vite copies the worker into the build and gives its URL: no CDN (DESIGN §2, §5).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { pdfFailureMessage } from './failure.js';
+import type { IntakeReport } from '../../../lib/pdf/intake-report.js';
 import { BundledBinaryDataFactory } from '../../../lib/pdf/pdf-binary-data.js';
+import { readPdfIntake, type IntakeProgress } from '../../../lib/pdf/pdf-intake.js';
+import { openWithPassword, type AskPassword } from '../../../lib/pdf/pdf-password.js';
 import { annotationText, pageTextFromItems, type PdfAnnotationInfo } from '../../../lib/pdf/text-items.js';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-export interface PdfProgress {
-  page: number;
-  pages: number;
-}
-
 export interface ExtractedPdf {
   text: string;
   pages: number;
+  report: IntakeReport;
 }
 
-/** Lets the browser paint and handle input between pages, so a long PDF never freezes the page. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export interface ExtractOptions {
+  /** The file's name, for the password question. */
+  name?: string;
+  onProgress?: (progress: IntakeProgress) => void;
+  /** Stops everything (Clear File Context, leaving the Studio): rejects with the abort reason. */
+  signal?: AbortSignal;
+  /** The file's cancel button: stops OCR only, keeping what was read. */
+  ocrSignal?: AbortSignal;
+  /** Asks for a protected file's password; without it a protected file fails as before. */
+  askPassword?: AskPassword;
+}
+
+/** A page's text plus what sits on it outside the content stream: typed text boxes and filled fields. */
+async function pageWithAnnotations(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  const annotations = (await page.getAnnotations({ intent: 'display' })) as PdfAnnotationInfo[];
+  return [pageTextFromItems(content.items), annotationText(annotations)].filter(Boolean).join('\n');
+}
 
 /**
  * Extracts a PDF's text in the browser: each page's text (plus typed text boxes and filled form
- * fields), pages joined with spaces into one string (SPEC §5). Reports progress after every page.
- * Throws an Error whose message starts with 'Failed to extract text from PDF: ' (SPEC §8); the
- * document and its loading task are always destroyed, whatever happens.
+ * fields), pages with no text read with OCR, pages joined with spaces into one string (SPEC §5), and the
+ * intake report saying what was read and what was left out. A protected file asks for its password.
+ * Throws an Error whose message starts with 'Failed to extract text from PDF: ' (SPEC §8); every
+ * document and loading task is destroyed, whatever happens.
  */
-export async function extractPdfText(
-  data: ArrayBuffer,
-  { onProgress, signal }: { onProgress?: (progress: PdfProgress) => void; signal?: AbortSignal } = {},
-): Promise<ExtractedPdf> {
-  const loadingTask = getDocument({
-    data: new Uint8Array(data),
-    BinaryDataFactory: BundledBinaryDataFactory,
-    useWorkerFetch: false,
-    isEvalSupported: false,
-  });
-  const stop = () => void loadingTask.destroy();
+export async function extractPdfText(data: ArrayBuffer, options: ExtractOptions = {}): Promise<ExtractedPdf> {
+  const { name = 'this PDF', onProgress, signal, ocrSignal, askPassword } = options;
+  const bytes = new Uint8Array(data);
+  const tasks: ReturnType<typeof getDocument>[] = [];
+  const stop = () => tasks.forEach((task) => void task.destroy());
   signal?.addEventListener('abort', stop, { once: true });
-  let pdf: Awaited<typeof loadingTask.promise> | null = null;
   try {
-    pdf = await loadingTask.promise;
-    const pages: string[] = [];
-    for (let number = 1; number <= pdf.numPages; number += 1) {
-      signal?.throwIfAborted();
-      const page = await pdf.getPage(number);
-      try {
-        const content = await page.getTextContent();
-        const annotations = (await page.getAnnotations({ intent: 'display' })) as PdfAnnotationInfo[];
-        pages.push(
-          [pageTextFromItems(content.items), annotationText(annotations)].filter(Boolean).join('\n'),
-        );
-      } finally {
-        page.cleanup();
-      }
-      onProgress?.({ page: number, pages: pdf.numPages });
-      await yieldToBrowser();
-    }
-    return { text: pages.filter(Boolean).join(' '), pages: pdf.numPages };
+    const open = (password: string | undefined) => {
+      const task = getDocument({
+        // pdf.js hands its input to the worker: each attempt gets its own copy.
+        data: bytes.slice(),
+        password,
+        BinaryDataFactory: BundledBinaryDataFactory,
+        useWorkerFetch: false,
+        isEvalSupported: false,
+      });
+      tasks.push(task);
+      return task.promise;
+    };
+    const ask: AskPassword = askPassword ?? (async () => null);
+    const { value: pdf } = await openWithPassword(name, open, ask);
+    signal?.throwIfAborted();
+    const intake = await readPdfIntake(pdf, { signal, ocrSignal, onProgress, pageText: pageWithAnnotations });
+    return {
+      text: intake.pageTexts.filter(Boolean).join(' '),
+      pages: intake.report.pages,
+      report: intake.report,
+    };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new Error(pdfFailureMessage(error), { cause: error });
   } finally {
     signal?.removeEventListener('abort', stop);
-    // Release the worker-side document whether it loaded or not.
-    if (pdf) await pdf.destroy().catch(() => undefined);
-    await loadingTask.destroy().catch(() => undefined);
+    // Release every worker-side document, loaded or not (destroying a task destroys its document).
+    await Promise.all(tasks.map((task) => task.destroy().catch(() => undefined)));
   }
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildIntakeReport } from '../../../lib/pdf/intake-report.js';
 import { logOut, useSession } from '../../../lib/session-store.js';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import {
@@ -51,6 +52,26 @@ describe('Studio session kept in the browser', () => {
     expect(studio().history.map((entry) => entry.text)).toEqual(['a1', 'a2']);
     expect(studio().conversation).toHaveLength(4);
     expect(loadStudioSession(bob._id)?.data.input).toBe('Bob asks');
+  });
+
+  it('keeps a PDF’s intake report with its text, and still reads files kept before reports existed', () => {
+    useSession.setState({ user: ada });
+    const report = buildIntakeReport([
+      { page: 1, source: 'ocr', characters: 12 },
+      { page: 2, source: 'left-out', reason: 'ocr-cancelled' },
+    ]);
+    studio().addFile({ id: 'f1', name: 'scan.pdf', text: 'Scanned text', pages: 2, report });
+    flushStudioSession();
+    expect(loadStudioSession(ada._id)?.data.files).toEqual([
+      { id: 'f1', name: 'scan.pdf', text: 'Scanned text', pages: 2, report },
+    ]);
+
+    const older = { ...empty, files: [{ id: 'f0', name: 'old.pdf', text: 'Old text', pages: 1 }] };
+    window.localStorage.setItem(
+      studioSessionKey(bob._id),
+      JSON.stringify({ version: STUDIO_SESSION_VERSION, data: older, leftOut: [] }),
+    );
+    expect(loadStudioSession(bob._id)?.data.files).toEqual(older.files);
   });
 
   it('logging out removes the session from the browser', () => {

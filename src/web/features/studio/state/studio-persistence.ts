@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEFT_OUT_REASONS } from '../../../lib/pdf/left-out-reasons.js';
 
 /**
  * The Studio session kept in this browser across reloads, one entry per signed-in user. The entry is
@@ -29,6 +30,17 @@ const WebSourceSchema = z.object({
   source: z.enum(['encyclopedia', 'ai']),
 });
 
+const pageList = z.array(z.number().int().min(1));
+
+/** A PDF's intake report (lib/pdf/intake-report.ts), kept with its text so the file still says what was left out. */
+const IntakeReportSchema = z.object({
+  pages: z.number().int().min(0),
+  characters: z.number().int().min(0),
+  pagesWithoutText: pageList,
+  ocrPages: pageList,
+  leftOut: z.array(z.object({ reason: z.enum(LEFT_OUT_REASONS), pages: pageList })),
+});
+
 const StudioSessionData = z.object({
   input: z.string(),
   output: z.string(),
@@ -37,7 +49,14 @@ const StudioSessionData = z.object({
   conversation: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string() })),
   context: z.string(),
   files: z.array(
-    z.object({ id: z.string(), name: z.string(), text: z.string(), pages: z.number().int().min(0) }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      text: z.string(),
+      pages: z.number().int().min(0),
+      // Optional: entries written before reports existed are still read.
+      report: IntakeReportSchema.optional(),
+    }),
   ),
   selectedId: z.string().nullable(),
   pro: z.boolean(),

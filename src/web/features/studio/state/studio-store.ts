@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { IntakeReport } from '../../../lib/pdf/intake-report.js';
 import type { StudioTurn } from '../model/studio-prompt.js';
 import { onLogout, useSession } from '../../../lib/session-store.js';
 import {
@@ -29,6 +30,8 @@ export interface FileContext {
   name: string;
   text: string;
   pages: number;
+  /** What was read and what was left out, and why; absent for files kept before reports existed. */
+  report?: IntakeReport;
 }
 
 interface StudioData {

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Bounds of a read-aloud voice, checked by the server and used by the sliders. */
+export const VOICE_LIMITS = {
+  nameMax: 200,
+  rateMin: 0.5,
+  rateMax: 2,
+  pitchMin: 0,
+  pitchMax: 2,
+} as const;
+
+/** SPEC §9: read aloud speaks American English. */
+export const SPEECH_LANG = 'en-US';
+
+/**
+ * How a message is read aloud: the browser voice's name ('' for the browser's default en-US voice), its rate
+ * and its pitch. The names are those of the creator's browser; a listener's browser may not have them.
+ */
+export const VoiceSettings = z.object({
+  name: z
+    .string({ error: 'Voice name must be text' })
+    .max(VOICE_LIMITS.nameMax, `Voice name must be at most ${VOICE_LIMITS.nameMax} characters`),
+  rate: z
+    .number({ error: 'Voice rate must be a number' })
+    .min(
+      VOICE_LIMITS.rateMin,
+      `Voice rate must be between ${VOICE_LIMITS.rateMin} and ${VOICE_LIMITS.rateMax}`,
+    )
+    .max(
+      VOICE_LIMITS.rateMax,
+      `Voice rate must be between ${VOICE_LIMITS.rateMin} and ${VOICE_LIMITS.rateMax}`,
+    ),
+  pitch: z
+    .number({ error: 'Voice pitch must be a number' })
+    .min(
+      VOICE_LIMITS.pitchMin,
+      `Voice pitch must be between ${VOICE_LIMITS.pitchMin} and ${VOICE_LIMITS.pitchMax}`,
+    )
+    .max(
+      VOICE_LIMITS.pitchMax,
+      `Voice pitch must be between ${VOICE_LIMITS.pitchMin} and ${VOICE_LIMITS.pitchMax}`,
+    ),
+});
+export type VoiceSettings = z.infer<typeof VoiceSettings>;
+
+/** SPEC §9's voice (the browser's en-US voice at pitch 0.8): every persona and person starts with it. */
+export const DEFAULT_VOICE: VoiceSettings = { name: '', rate: 1, pitch: 0.8 };

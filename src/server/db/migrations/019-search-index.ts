@@ -1,0 +1,150 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isPostgres } from './engine.js';
+
+/**
+ * Search over what a person may read (issue 16): their conversations' messages, their saved notes and prompts,
+ * and their Charioteer discussions (topics and turns). Each engine keeps its index in the writing transaction.
+ *
+ * SQLite: one contentless FTS5 table (the text stays in its own table) filled by triggers. Besides the text,
+ * each entry holds "owner" tokens, one per person who may read it, so a person's search is an FTS5 AND of their
+ * owner token and the words: FTS5 skips through the words' lists by rowid instead of reading every match of a
+ * common word. FTS5 needs an integer rowid that stays put, which these tables' text ids are not, so search_rows
+ * gives each entry one (as in migration 011). A prefix index of 3 characters keeps a short prefix one list to read
+ * instead of a merge of every word it begins (2-character words match only themselves, contracts/search.ts).
+ * detail=column: the index records which column holds a word but not where in it (no phrase search is offered),
+ * which makes it a fraction of the size and a common word's list quicker to read.
+ *
+ * PostgreSQL: a generated tsvector column with a GIN index on each searched table ('simple': words as written,
+ * no language's stemming, as FTS5's unicode61).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) await upPostgres(db);
+  else await upSqlite(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const { table } of POSTGRES_DOCUMENTS) {
+      await sql`alter table ${sql.id(table)} drop column search_vector`.execute(db);
+    }
+    return;
+  }
+  for (const trigger of SQLITE_TRIGGERS) await sql`drop trigger ${sql.id(trigger)}`.execute(db);
+  await sql`drop table search_text`.execute(db);
+  await db.schema.dropTable('search_rows').execute();
+}
+
+const POSTGRES_DOCUMENTS = [
+  { table: 'messages', text: 'text' },
+  { table: 'actions', text: "title || ' ' || memory" },
+  { table: 'discussions', text: 'topic' },
+  { table: 'discussion_turns', text: 'text' },
+];
+
+async function upPostgres(db: Kysely<unknown>): Promise<void> {
+  for (const { table, text } of POSTGRES_DOCUMENTS) {
+    await sql`alter table ${sql.id(table)} add column search_vector tsvector
+      generated always as (to_tsvector('simple', ${sql.raw(text)})) stored`.execute(db);
+    await sql`create index ${sql.id(`${table}_search_idx`)} on ${sql.id(table)} using gin (search_vector)`.execute(
+      db,
+    );
+  }
+}
+
+const SQLITE_TRIGGERS = [
+  'messages_search_insert',
+  'messages_search_delete',
+  'actions_search_insert',
+  'actions_search_update',
+  'actions_search_delete',
+  'discussions_search_insert',
+  'discussions_search_delete',
+  'discussion_turns_search_insert',
+  'discussion_turns_search_delete',
+];
+
+/** The token that marks an entry readable by a user: ids are UUIDs, and unicode61 would split them at '-'. */
+const owner = (column: string) => sql.raw(`'o' || replace(${column}, '-', '')`);
+
+async function upSqlite(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('search_rows')
+    .addColumn('search_rowid', 'integer', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('ref', 'text', (c) => c.notNull())
+    .addUniqueConstraint('search_rows_kind_ref', ['kind', 'ref'])
+    .execute();
+  await sql`create virtual table search_text using fts5(
+      body, owners, content = '', contentless_delete = 1, detail = column,
+      tokenize = 'unicode61 remove_diacritics 2', prefix = '3')`.execute(db);
+
+  await indexedBy(db, {
+    kind: 'message',
+    table: 'messages',
+    owners: (row) =>
+      sql`(select ${owner('user_low')} || ' ' || ${owner('user_high')} from conversations
+        where id = ${sql.raw(row)}.conversation_id)`,
+    body: (row) => sql.raw(`${row}.text`),
+  });
+  await indexedBy(db, {
+    kind: 'action',
+    table: 'actions',
+    owners: (row) => owner(`${row}.user_id`),
+    body: (row) => sql.raw(`${row}.title || ' ' || ${row}.memory`),
+    updatedBy: 'title, memory',
+  });
+  await indexedBy(db, {
+    kind: 'discussion',
+    table: 'discussions',
+    owners: (row) => owner(`${row}.user_id`),
+    body: (row) => sql.raw(`${row}.topic`),
+  });
+  await indexedBy(db, {
+    kind: 'turn',
+    table: 'discussion_turns',
+    owners: (row) =>
+      sql`(select ${owner('user_id')} from discussions where id = ${sql.raw(row)}.discussion_id)`,
+    body: (row) => sql.raw(`${row}.text`),
+  });
+}
+
+interface SqliteDocument {
+  kind: string;
+  table: string;
+  /** The space-separated owner tokens of the row called `row` (`new` in triggers). */
+  owners: (row: string) => RawBuilder<unknown>;
+  /** The searched text of the row called `row`. */
+  body: (row: string) => RawBuilder<unknown>;
+  /** The columns whose update changes the entry (none: rows of this table are never edited). */
+  updatedBy?: string;
+}
+
+/**
+ * Triggers that keep one table's rows in search_text, then the rows that exist already. Messages and turns are
+ * never edited, so they have no update trigger.
+ */
+async function indexedBy(db: Kysely<unknown>, doc: SqliteDocument): Promise<void> {
+  const kind = sql.lit(doc.kind);
+  const table = sql.id(doc.table);
+  const insertEntry = sql`
+      insert into search_rows (kind, ref) values (${kind}, new.id);
+      insert into search_text (rowid, body, owners)
+        values ((select search_rowid from search_rows where kind = ${kind} and ref = new.id), ${doc.body('new')}, ${doc.owners('new')});`;
+  const deleteEntry = sql`
+      delete from search_text where rowid = (select search_rowid from search_rows where kind = ${kind} and ref = old.id);
+      delete from search_rows where kind = ${kind} and ref = old.id;`;
+  await sql`create trigger ${sql.id(`${doc.table}_search_insert`)} after insert on ${table} begin ${insertEntry} end`.execute(
+    db,
+  );
+  await sql`create trigger ${sql.id(`${doc.table}_search_delete`)} after delete on ${table} begin ${deleteEntry} end`.execute(
+    db,
+  );
+  if (doc.updatedBy) {
+    await sql`create trigger ${sql.id(`${doc.table}_search_update`)} after update of ${sql.raw(doc.updatedBy)} on ${table}
+      begin ${deleteEntry} ${insertEntry} end`.execute(db);
+  }
+  await sql`insert into search_rows (kind, ref) select ${kind}, id from ${table}`.execute(db);
+  await sql`insert into search_text (rowid, body, owners)
+      select r.search_rowid, ${doc.body('t')}, ${doc.owners('t')}
+      from ${table} t join search_rows r on r.kind = ${kind} and r.ref = t.id`.execute(db);
+}

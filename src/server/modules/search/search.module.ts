@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { perMinute, type Limits } from '../../lib/limits.js';
+import { signedInOnly } from '../../plugins/session.js';
+import { searchRepository } from './search.repository.js';
+import { searchRoutes } from './search.routes.js';
+import { searchService } from './search.service.js';
+
+// Searching as one types sends a query per pause; a person looping over searches must not take everyone's CPU.
+const SEARCH_BURST = 30;
+
+/** Search over a person's messages, saved items and discussions. */
+export async function registerSearch(
+  app: FastifyInstance,
+  deps: { db: Db; limits: Limits; searchesPerMinute: number },
+): Promise<void> {
+  const searchLimiter = deps.limits.limiter(
+    'search',
+    perMinute(deps.searchesPerMinute, Math.min(deps.searchesPerMinute, SEARCH_BURST)),
+  );
+  const search = searchService(searchRepository(deps.db));
+  await app.register(signedInOnly(searchRoutes), { search, searchLimiter });
+}

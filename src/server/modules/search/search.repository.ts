@@ -1,0 +1,160 @@
+import { sql, type Kysely } from 'kysely';
+import { matchesAsPrefix } from '../../../contracts/search.js';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+/** What an index entry is: a message, a saved note or prompt, a discussion's topic or one of its turns. */
+export type EntryKind = 'message' | 'action' | 'discussion' | 'turn';
+
+/** An entry that matched, with its searched text (the service ranks candidates by it). */
+export interface SearchCandidate {
+  kind: EntryKind;
+  ref: string;
+  body: string;
+}
+
+/** FTS5 owner token of a user, as migration 019's triggers write it. */
+const ownerToken = (userId: string) => `o${userId.replaceAll('-', '')}`;
+
+/**
+ * An FTS5 query: the reader's owner token AND every word (as a prefix of a body word from 3 characters on).
+ * Words are runs of letters and digits (searchWords), so quoting them is all the escaping they need.
+ */
+function ftsQuery(userId: string, words: readonly string[]): string {
+  const terms = words.map((word) => (matchesAsPrefix(word) ? `"${word}"*` : `"${word}"`)).join(' AND ');
+  return `owners : "${ownerToken(userId)}" AND body : (${terms})`;
+}
+
+/** The PostgreSQL tsquery of the same search. */
+const tsQuery = (words: readonly string[]) =>
+  words.map((word) => (matchesAsPrefix(word) ? `${word}:*` : word)).join(' & ');
+
+/**
+ * How many matches are ranked, newest first. Ranking needs each candidate's text, and on SQLite FTS5's own bm25
+ * first counts every entry holding each word (20 ms for a word in most of a million messages): a word in more
+ * of someone's entries than this has its best matches found among the newest this many.
+ */
+const RANKED_CANDIDATES = 300;
+
+/** SQLite: one FTS5 search, newest entries first (rowids grow with time), then each entry's text by key. */
+function sqliteCandidates(db: Kysely<Database>, userId: string, words: readonly string[]) {
+  return sql<SearchCandidate>`
+    select r.kind as kind, r.ref as ref,
+      coalesce(m.text, a.title || ' ' || a.memory, d.topic, t.text, '') as body
+    from (
+      select rowid from search_text where search_text match ${ftsQuery(userId, words)}
+      order by rowid desc limit ${RANKED_CANDIDATES}
+    ) newest
+    join search_rows r on r.search_rowid = newest.rowid
+    left join messages m on r.kind = 'message' and m.id = r.ref
+    left join actions a on r.kind = 'action' and a.id = r.ref
+    left join discussions d on r.kind = 'discussion' and d.id = r.ref
+    left join discussion_turns t on r.kind = 'turn' and t.id = r.ref
+    order by newest.rowid desc`.execute(db);
+}
+
+/**
+ * PostgreSQL: each table's GIN index, only the rows the reader may read, the newest RANKED_CANDIDATES of all
+ * (ids are UUIDv7: newer sorts later).
+ */
+function postgresCandidates(db: Kysely<Database>, userId: string, words: readonly string[]) {
+  const query = sql`to_tsquery('simple', ${tsQuery(words)})`;
+  const newest = (id: string) => sql`order by ${sql.raw(id)} desc limit ${RANKED_CANDIDATES}`;
+  return sql<SearchCandidate>`
+    with q as (select ${query} as q)
+    select kind, ref, body from (
+      (select 'message' as kind, m.id as ref, m.text as body
+        from q, conversations c join messages m on m.conversation_id = c.id
+        where (c.user_low = ${userId} or c.user_high = ${userId}) and m.search_vector @@ q.q ${newest('m.id')})
+      union all
+      (select 'action', a.id, a.title || ' ' || a.memory
+        from q, actions a where a.user_id = ${userId} and a.search_vector @@ q.q ${newest('a.id')})
+      union all
+      (select 'discussion', d.id, d.topic
+        from q, discussions d where d.user_id = ${userId} and d.search_vector @@ q.q ${newest('d.id')})
+      union all
+      (select 'turn', t.id, t.text
+        from q, discussions d join discussion_turns t on t.discussion_id = d.id
+        where d.user_id = ${userId} and t.search_vector @@ q.q ${newest('t.id')})
+    ) matches
+    order by ref desc
+    limit ${RANKED_CANDIDATES}`.execute(db);
+}
+
+/** Search's reads: the matching entries, then the rows they name (each read checks the reader again). */
+export function searchRepository({ kysely: db, engine }: Db) {
+  return {
+    /** The newest RANKED_CANDIDATES entries `userId` may read holding every word (as a word's beginning). */
+    async candidates(userId: string, words: readonly string[]): Promise<SearchCandidate[]> {
+      const find = engine === 'postgres' ? postgresCandidates : sqliteCandidates;
+      return (await find(db, userId, words)).rows;
+    },
+
+    /** These messages, where `userId` is in their conversation, with sender and the other participant. */
+    messages(userId: string, ids: readonly string[]) {
+      return db
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+        .innerJoin('users as sender', 'sender.id', 'm.senderId')
+        .innerJoin('users as other', (join) =>
+          join.on((eb) =>
+            eb(
+              'other.id',
+              '=',
+              eb
+                .case()
+                .when('c.userLow', '=', userId)
+                .then(eb.ref('c.userHigh'))
+                .else(eb.ref('c.userLow'))
+                .end(),
+            ),
+          ),
+        )
+        .select([
+          'm.id',
+          'm.text',
+          'm.createdAt',
+          'sender.username as sender',
+          'other.id as otherId',
+          'other.username as otherUsername',
+        ])
+        .where('m.id', 'in', ids)
+        .where((eb) => eb.or([eb('c.userLow', '=', userId), eb('c.userHigh', '=', userId)]))
+        .execute();
+    },
+
+    /** These saved items of `userId`. */
+    actions(userId: string, ids: readonly string[]) {
+      return db
+        .selectFrom('actions')
+        .select(['id', 'type', 'title', 'memory', 'updatedAt'])
+        .where('id', 'in', ids)
+        .where('userId', '=', userId)
+        .execute();
+    },
+
+    /** These discussions of `userId`. */
+    discussions(userId: string, ids: readonly string[]) {
+      return db
+        .selectFrom('discussions')
+        .select(['id', 'topic', 'createdAt'])
+        .where('id', 'in', ids)
+        .where('userId', '=', userId)
+        .execute();
+    },
+
+    /** These turns of `userId`'s discussions, with the topic and who spoke. */
+    turns(userId: string, ids: readonly string[]) {
+      return db
+        .selectFrom('discussionTurns as t')
+        .innerJoin('discussions as d', 'd.id', 't.discussionId')
+        .innerJoin('users as speaker', 'speaker.id', 't.speakerId')
+        .select(['t.id', 't.text', 't.createdAt', 't.discussionId', 'd.topic', 'speaker.username as speaker'])
+        .where('t.id', 'in', ids)
+        .where('d.userId', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof searchRepository>;

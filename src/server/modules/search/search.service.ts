@@ -1,0 +1,81 @@
+import { searchWords, type SearchQuery, type SearchResult } from '../../../contracts/search.js';
+import type { UserRow } from '../../db/schema.js';
+import { excerptOf } from './excerpt.js';
+import { bestMatches } from './rank.js';
+import type { EntryKind, SearchRepository } from './search.repository.js';
+
+type Loaded = Map<string, SearchResult>;
+
+/** Search over what the reader may read; results in the index's order, each with its excerpt marked. */
+export function searchService(repo: SearchRepository) {
+  /** The rows behind the matches, read kind by kind (a handful of primary-key lookups each). */
+  async function load(readerId: string, refs: Map<EntryKind, string[]>, words: string[]): Promise<Loaded> {
+    const loaded: Loaded = new Map();
+    const key = (kind: EntryKind, ref: string) => `${kind}:${ref}`;
+    const ids = (kind: EntryKind) => refs.get(kind) ?? [];
+    const shown = (text: string) => excerptOf(text, words);
+
+    if (ids('message').length > 0) {
+      for (const m of await repo.messages(readerId, ids('message'))) {
+        loaded.set(key('message', m.id), {
+          kind: 'message',
+          _id: m.id,
+          title: `@${m.sender}`,
+          at: m.createdAt,
+          chatWith: { _id: m.otherId, username: m.otherUsername },
+          ...shown(m.text),
+        });
+      }
+    }
+    if (ids('action').length > 0) {
+      for (const a of await repo.actions(readerId, ids('action'))) {
+        loaded.set(key('action', a.id), {
+          kind: a.type,
+          _id: a.id,
+          title: a.title,
+          at: a.updatedAt,
+          ...shown(a.memory),
+        });
+      }
+    }
+    if (ids('discussion').length > 0) {
+      for (const d of await repo.discussions(readerId, ids('discussion'))) {
+        loaded.set(key('discussion', d.id), {
+          kind: 'discussion',
+          _id: d.id,
+          title: d.topic,
+          at: d.createdAt,
+          ...shown(d.topic),
+        });
+      }
+    }
+    if (ids('turn').length > 0) {
+      for (const t of await repo.turns(readerId, ids('turn'))) {
+        loaded.set(key('turn', t.id), {
+          kind: 'discussion',
+          _id: t.discussionId,
+          turnId: t.id,
+          title: t.topic,
+          at: t.createdAt,
+          ...shown(`@${t.speaker}: ${t.text}`),
+        });
+      }
+    }
+    return loaded;
+  }
+
+  return {
+    /** The reader's best matches for the query's words. */
+    async search(reader: UserRow, query: Required<Pick<SearchQuery, 'q'>> & { limit: number }) {
+      const words = searchWords(query.q);
+      const matches = bestMatches(await repo.candidates(reader.id, words), words, query.limit);
+      const refs = new Map<EntryKind, string[]>();
+      for (const { kind, ref } of matches) refs.set(kind, [...(refs.get(kind) ?? []), ref]);
+      const loaded = await load(reader.id, refs, words);
+      // A row deleted between the two reads is simply left out.
+      return matches.flatMap(({ kind, ref }) => loaded.get(`${kind}:${ref}`) ?? []);
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof searchService>;

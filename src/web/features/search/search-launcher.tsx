@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { IconButton } from '../../components/ui/button.js';
+import { SearchIcon } from '../../components/ui/icons.js';
+import { Tooltip } from '../../components/ui/tooltip.js';
+import { SearchDialog } from './search-dialog.js';
+
+/** True when a key press belongs to what has focus: typing in a field, or a dialog already open. */
+function typingSomewhere(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest('dialog[open]')) return true;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The top bar's search button; "/" opens it from anywhere that is not a text field. */
+export function SearchLauncher() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (typingSomewhere(event.target)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <Tooltip label="Search everything (/)" placement="bottom-end">
+        <IconButton aria-label="Search everything" aria-keyshortcuts="/" onClick={() => setOpen(true)}>
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+      {open ? <SearchDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
