@@ -14,6 +14,11 @@ import { isPostgres } from './engine.js';
  * detail=column: the index records which column holds a word but not where in it (no phrase search is offered),
  * which makes it a fraction of the size and a common word's list quicker to read.
  *
+ * Messages, the one kind written at chat speed, enter search_pending in their writing transaction and reach
+ * search_text in batches (modules/search/message-index.ts), which a search first completes: FTS5 pays per
+ * transaction, so a message indexed with a send's group commit of ~16 cost 4 to 5 times the CPU of one indexed
+ * among a thousand (docs/performance.md). A search still sees every committed message.
+ *
  * PostgreSQL: a generated tsvector column with a GIN index on each searched table ('simple': words as written,
  * no language's stemming, as FTS5's unicode61).
  */
@@ -32,6 +37,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const trigger of SQLITE_TRIGGERS) await sql`drop trigger ${sql.id(trigger)}`.execute(db);
   await sql`drop table search_text`.execute(db);
   await db.schema.dropTable('search_rows').execute();
+  await db.schema.dropTable('search_pending').execute();
 }
 
 const POSTGRES_DOCUMENTS = [
@@ -74,6 +80,8 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     .addColumn('ref', 'text', (c) => c.notNull())
     .addUniqueConstraint('search_rows_kind_ref', ['kind', 'ref'])
     .execute();
+  // Keyed by the message id alone (UUIDv7, so new ones append): one B-tree insert a send.
+  await sql`create table search_pending (ref text primary key) without rowid`.execute(db);
   await sql`create virtual table search_text using fts5(
       body, owners, content = '', contentless_delete = 1, detail = column,
       tokenize = 'unicode61 remove_diacritics 2', prefix = '3')`.execute(db);
@@ -85,6 +93,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
       sql`(select ${owner('user_low')} || ' ' || ${owner('user_high')} from conversations
         where id = ${sql.raw(row)}.conversation_id)`,
     body: (row) => sql.raw(`${row}.text`),
+    batched: true,
   });
   await indexedBy(db, {
     kind: 'action',
@@ -117,6 +126,8 @@ interface SqliteDocument {
   body: (row: string) => RawBuilder<unknown>;
   /** The columns whose update changes the entry (none: rows of this table are never edited). */
   updatedBy?: string;
+  /** New rows wait in search_pending for a batch (never edited, so no update trigger either). */
+  batched?: boolean;
 }
 
 /**
@@ -133,10 +144,14 @@ async function indexedBy(db: Kysely<unknown>, doc: SqliteDocument): Promise<void
   const deleteEntry = sql`
       delete from search_text where rowid = (select search_rowid from search_rows where kind = ${kind} and ref = old.id);
       delete from search_rows where kind = ${kind} and ref = old.id;`;
-  await sql`create trigger ${sql.id(`${doc.table}_search_insert`)} after insert on ${table} begin ${insertEntry} end`.execute(
+  const onInsert = doc.batched ? sql`insert into search_pending (ref) values (new.id);` : insertEntry;
+  const onDelete = doc.batched
+    ? sql`${deleteEntry} delete from search_pending where ref = old.id;`
+    : deleteEntry;
+  await sql`create trigger ${sql.id(`${doc.table}_search_insert`)} after insert on ${table} begin ${onInsert} end`.execute(
     db,
   );
-  await sql`create trigger ${sql.id(`${doc.table}_search_delete`)} after delete on ${table} begin ${deleteEntry} end`.execute(
+  await sql`create trigger ${sql.id(`${doc.table}_search_delete`)} after delete on ${table} begin ${onDelete} end`.execute(
     db,
   );
   if (doc.updatedBy) {

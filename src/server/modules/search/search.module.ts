@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { perMinute, type Limits } from '../../lib/limits.js';
 import { signedInOnly } from '../../plugins/session.js';
+import { messageIndex } from './message-index.js';
 import { searchRepository } from './search.repository.js';
 import { searchRoutes } from './search.routes.js';
 import { searchService } from './search.service.js';
@@ -18,6 +19,9 @@ export async function registerSearch(
     'search',
     perMinute(deps.searchesPerMinute, Math.min(deps.searchesPerMinute, SEARCH_BURST)),
   );
-  const search = searchService(searchRepository(deps.db));
+  const messages = deps.db.engine === 'sqlite' ? messageIndex(deps.db.kysely, app.log) : undefined;
+  // The database closes after the app (server.ts), so a batch under way finishes first.
+  app.addHook('onClose', async () => messages?.close());
+  const search = searchService(searchRepository(deps.db), messages);
   await app.register(signedInOnly(searchRoutes), { search, searchLimiter });
 }

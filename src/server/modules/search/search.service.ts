@@ -2,12 +2,16 @@ import { searchWords, type SearchQuery, type SearchResult } from '../../../contr
 import type { UserRow } from '../../db/schema.js';
 import { excerptOf } from './excerpt.js';
 import { bestMatches } from './rank.js';
+import type { MessageIndex } from './message-index.js';
 import type { EntryKind, SearchRepository } from './search.repository.js';
 
 type Loaded = Map<string, SearchResult>;
 
-/** Search over what the reader may read; results in the index's order, each with its excerpt marked. */
-export function searchService(repo: SearchRepository) {
+/**
+ * Search over what the reader may read; results in the index's order, each with its excerpt marked. `messages`
+ * (SQLite) indexes messages in batches, completed before each search.
+ */
+export function searchService(repo: SearchRepository, messages?: Pick<MessageIndex, 'catchUp'>) {
   /** The rows behind the matches, read kind by kind (a handful of primary-key lookups each). */
   async function load(readerId: string, refs: Map<EntryKind, string[]>, words: string[]): Promise<Loaded> {
     const loaded: Loaded = new Map();
@@ -68,6 +72,7 @@ export function searchService(repo: SearchRepository) {
     /** The reader's best matches for the query's words. */
     async search(reader: UserRow, query: Required<Pick<SearchQuery, 'q'>> & { limit: number }) {
       const words = searchWords(query.q);
+      await messages?.catchUp();
       const matches = bestMatches(await repo.candidates(reader.id, words), words, query.limit);
       const refs = new Map<EntryKind, string[]>();
       for (const { kind, ref } of matches) refs.set(kind, [...(refs.get(kind) ?? []), ref]);
