@@ -70,6 +70,19 @@ async function tab(user: BuiltUser): Promise<{ socket: TestSocket; online: Promi
 }
 
 /** Makes people contacts (a conversation each) without sending, so no presence is introduced. */
+/** The real presence service over memory presence, without the spy, and what it told whom, as lines. */
+async function unspiedService() {
+  const { presenceService } = await vi.importActual<typeof PresenceModule>('./presence.service.js');
+  const told: string[] = [];
+  const emitter: RealtimeEmitter = {
+    toUsers: (to, event, ...args) => void told.push(`${event} ${String(args[0])} to ${to.join()}`),
+    endSession: () => {},
+    endOtherSessions: () => {},
+  };
+  const repo = messagesRepository(server.testDb.db.kysely, server.testDb.db.engine);
+  return { service: presenceService(memoryPresence(), repo, emitter), told };
+}
+
 async function contacts(user: BuiltUser, others: BuiltUser[]): Promise<void> {
   const now = nowIso();
   await server.testDb.db.kysely
@@ -183,20 +196,9 @@ describe('presence batches', () => {
   }, 60_000);
 
   it('a tab that reopens within the reconnect grace tells nobody, though batches ran in between', async () => {
-    const { presenceService } = await vi.importActual<typeof PresenceModule>('./presence.service.js');
     const [ada, bob] = await Promise.all([person(), person()]);
     await contacts(ada, [bob]);
-    const told: string[] = [];
-    const emitter: RealtimeEmitter = {
-      toUsers: (to, event, ...args) => void told.push(`${event} ${String(args[0])} to ${to.join()}`),
-      endSession: () => {},
-      endOtherSessions: () => {},
-    };
-    const service = presenceService(
-      memoryPresence(),
-      messagesRepository(server.testDb.db.kysely, server.testDb.db.engine),
-      emitter,
-    );
+    const { service, told } = await unspiedService();
     await service.connected(bob.user._id);
     await service.connected(ada.user._id);
     const adaOnline = `userOnline ${ada.user._id} to ${bob.user._id}`;
@@ -214,20 +216,9 @@ describe('presence batches', () => {
   });
 
   it('after a Redis outage, users here are announced again to their online contacts, and only to them', async () => {
-    const { presenceService } = await vi.importActual<typeof PresenceModule>('./presence.service.js');
     const [ada, bob, cleo] = await Promise.all([person(), person(), person()]);
     await contacts(ada, [bob, cleo]);
-    const told: string[] = [];
-    const emitter: RealtimeEmitter = {
-      toUsers: (to, event, ...args) => void told.push(`${event} ${String(args[0])} to ${to.join()}`),
-      endSession: () => {},
-      endOtherSessions: () => {},
-    };
-    const service = presenceService(
-      memoryPresence(),
-      messagesRepository(server.testDb.db.kysely, server.testDb.db.engine),
-      emitter,
-    );
+    const { service, told } = await unspiedService();
     await service.connected(bob.user._id);
     await service.connected(ada.user._id);
     told.length = 0;
