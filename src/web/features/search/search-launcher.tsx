@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { IconButton } from '../../components/ui/button.js';
 import { SearchIcon } from '../../components/ui/icons.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
-import { SearchDialog } from './search-dialog.js';
+
+// Loaded on first use: the top bar is on every page, and the login page inlines the entry chunk's CSS.
+const SearchDialog = lazy(() => import('./search-dialog.js').then((m) => ({ default: m.SearchDialog })));
 
 /** True when a key press belongs to what has focus: typing in a field, or a dialog already open. */
 function typingSomewhere(target: EventTarget | null): boolean {
@@ -31,7 +33,11 @@ export function SearchLauncher() {
           <SearchIcon />
         </IconButton>
       </Tooltip>
-      {open ? <SearchDialog onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
