@@ -59,7 +59,7 @@ export async function runSearchBench(): Promise<boolean> {
       searchers.map((s) => s.user._id),
     );
     console.log(
-      `engine: ${server.testDb.db.engine}; wrote ${CORPUS.messages.toLocaleString('en')} messages (indexed by the triggers) in ${(took / 1000).toFixed(0)} s`,
+      `engine: ${server.testDb.db.engine}; wrote ${CORPUS.messages.toLocaleString('en')} messages (queued by the triggers, indexed in batches) in ${(took / 1000).toFixed(0)} s`,
     );
     const random = seededRandom(7);
     const all: number[] = [];
