@@ -8,6 +8,7 @@ import type { Database } from '../src/server/db/schema.js';
 import { orderedPair } from '../src/server/modules/messages/messages.repository.js';
 import { indexWaitingMessages } from '../src/server/modules/search/message-index.js';
 import { newId, nowIso } from '../src/server/lib/ids.js';
+import { seededRandom } from '../test/support/seeded-random.js';
 
 export const CORPUS = {
   messages: 1_000_000,
@@ -51,18 +52,6 @@ export function vocabularyWord(rank: number): string {
     n = Math.floor(n / SYLLABLES.length);
   } while (n > 0);
   return `${word}r`;
-}
-
-/** A seeded generator (mulberry32), so every run searches the same corpus. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Draws word ranks with probability ∝ 1 / (rank + 1), by inverting the cumulative sum. */

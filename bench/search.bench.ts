@@ -8,7 +8,8 @@ import Fastify from 'fastify';
 import { buildUser, type BuiltUser } from '../src/server/test/factories.js';
 import { startTestServer } from '../src/server/test/test-server.js';
 import { percentile } from './lib/stats.js';
-import { CORPUS, seededRandom, vocabularyWord, writeCorpus } from './search-corpus.js';
+import { seededRandom } from '../test/support/seeded-random.js';
+import { CORPUS, vocabularyWord, writeCorpus } from './search-corpus.js';
 
 const SEARCHERS = 20;
 const RUNS_PER_SHAPE = 200;

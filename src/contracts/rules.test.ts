@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../test/support/seeded-random.js';
 import { aiReplyStream, filterAiReply } from './rules.js';
-
-/** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Pieces chosen to hit every boundary case: kept and replaced characters, runs of spaces and breaks, CRLF,
 // emoji (surrogate pairs a cut can split), letters outside ASCII, Markdown and the characters of the issue.
