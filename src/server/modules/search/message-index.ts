@@ -17,11 +17,13 @@ const OWNERS = sql.raw(`'o' || replace(c.user_low, '-', '') || ' o' || replace(c
 
 /** Moves up to `limit` waiting messages (oldest first) into search_text; says how many it moved. */
 async function indexSome(db: Kysely<Database>, limit: number): Promise<number> {
-  const waiting = sql<{ ref: string }>`select ref from search_pending order by ref limit ${limit}`;
   // Looked at outside a transaction first: a search finds nothing waiting far more often than not.
-  if ((await waiting.execute(db)).rows.length === 0) return 0;
+  const any = await sql`select 1 from search_pending limit 1`.execute(db);
+  if (any.rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const { rows } = await waiting.execute(trx);
+    const { rows } = await sql<{
+      ref: string;
+    }>`select ref from search_pending order by ref limit ${limit}`.execute(trx);
     const refs = JSON.stringify(rows.map((row) => row.ref));
     await sql`insert into search_rows (kind, ref) select 'message', value from json_each(${refs})`.execute(
       trx,
