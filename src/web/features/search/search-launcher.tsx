@@ -3,8 +3,10 @@ import { IconButton } from '../../components/ui/button.js';
 import { SearchIcon } from '../../components/ui/icons.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
 
-// Loaded on first use: the top bar is on every page, and the login page inlines the entry chunk's CSS.
-const SearchDialog = lazy(() => import('./search-dialog.js').then((m) => ({ default: m.SearchDialog })));
+// Its own chunk: in the entry, its CSS was inlined into the login page. Fetched once the top bar is up, so
+// what someone types right after "/" does not go missing while the chunk loads.
+const loadDialog = () => import('./search-dialog.js');
+const SearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SearchDialog })));
 
 /** True when a key press belongs to what has focus: typing in a field, or a dialog already open. */
 function typingSomewhere(target: EventTarget | null): boolean {
@@ -16,6 +18,7 @@ function typingSomewhere(target: EventTarget | null): boolean {
 /** The top bar's search button; "/" opens it from anywhere that is not a text field. */
 export function SearchLauncher() {
   const [open, setOpen] = useState(false);
+  useEffect(() => void loadDialog(), []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
