@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '../test/test-db.js';
-import { reusingStatements } from './database.js';
+import { oncePerTurn, openDatabase, reusingStatements } from './database.js';
 
 describe('prepared statements are reused', () => {
   it('SQLite: the same SQL text is prepared once, and the cache is bounded', () => {
@@ -65,5 +68,44 @@ describe('prepared statements are reused', () => {
       );
       expect(ours).toHaveLength(t.db.engine === 'postgres' ? 1 : 0);
     });
+  });
+});
+
+describe('writes from elsewhere (SQLite)', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('asks once per turn of the event loop', async () => {
+    const read = vi.fn(() => 7);
+    const memo = oncePerTurn(read);
+    expect([memo(), memo(), memo()]).toEqual([7, 7, 7]);
+    expect(read).toHaveBeenCalledTimes(1);
+    await nextTurn();
+    memo();
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it("notices another connection's commit from the next turn, and never its own", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-elsewhere-'));
+    const file = path.join(dir, 'test.db');
+    const db = openDatabase({ kind: 'sqlite', file });
+    const other = new SQLite(file);
+    try {
+      await sql`create table t (x integer)`.execute(db.kysely);
+      await nextTurn();
+      const before = db.writesElsewhere?.();
+      await sql`insert into t values (1)`.execute(db.kysely);
+      await nextTurn();
+      expect(db.writesElsewhere?.()).toBe(before);
+      other.prepare('insert into t values (2)').run();
+      // The same turn as the look above: the commit counts as landing after it.
+      expect(db.writesElsewhere?.()).toBe(before);
+      await nextTurn();
+      expect(db.writesElsewhere?.()).not.toBe(before);
+    } finally {
+      other.close();
+      await db.kysely.destroy();
+      await db.closed?.();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
