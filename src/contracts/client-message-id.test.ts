@@ -10,7 +10,9 @@ describe('clientMessageId as the web app makes it', () => {
       );
     }
     expect([...ids].sort()).toEqual(ids);
+    // Enough ids to draw the random pool several times over.
     const many = new Set(Array.from({ length: 1000 }, () => newClientMessageId(1_700_000_000_000)));
     expect(many.size).toBe(1000);
+    for (const id of many) expect(id).toMatch(/^018bcfe56800[0-9a-f]{20}$/);
   });
 });
