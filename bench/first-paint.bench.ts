@@ -17,7 +17,7 @@ import { startServerProcess, type ServerProcess } from '../src/server/test/serve
 import { loadAverage } from './lib/process-stats.js';
 import { budgetLine, formatSpread, interleaved, spread } from './lib/stats.js';
 
-const ROUNDS = 11;
+const ROUNDS = 21;
 const BUDGET_RATIO = 2;
 /** The login screen (SPEC §2: / and /auth). */
 const LOGIN_PATH = '/auth';

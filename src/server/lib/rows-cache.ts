@@ -26,7 +26,7 @@ export function rowsCache<R>({ changedElsewhere, freshMs = 60_000, max = 100_000
     generation += 1;
   }
 
-  /** Forgets every kept row when the database was written from outside since the last look (~1 µs). */
+  /** Forgets every kept row when the database was written from outside since the last look. */
   function noticeWritesElsewhere(): void {
     const version = changedElsewhere?.();
     if (version === seenVersion) return;
