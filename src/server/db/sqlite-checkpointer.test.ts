@@ -19,7 +19,7 @@ const walBytes = (file: string) => (fs.existsSync(`${file}-wal`) ? fs.statSync(`
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SQLite checkpoints run off the event loop', () => {
-  it('the app’s connection never checkpoints, yet the WAL stays small while 16 MB are written', async () => {
+  it('the app’s connection never checkpoints, yet the WAL stays well under what is written (24 MB)', async () => {
     const file = tempFile();
     const errors: string[] = [];
     const db = openDatabase({ kind: 'sqlite', file }, undefined, (message) => errors.push(message));
@@ -30,15 +30,18 @@ describe('SQLite checkpoints run off the event loop', () => {
     await sql`create table blobs (id integer primary key, body blob not null)`.execute(k);
     const chunk = Buffer.alloc(256 * 1024, 7);
     let largestWal = 0;
-    for (let i = 0; i < 64; i += 1) {
+    const inserts = 96;
+    for (let i = 0; i < inserts; i += 1) {
       await sql`insert into blobs (body) values (${chunk})`.execute(k);
       largestWal = Math.max(largestWal, walBytes(file));
       await pause(20);
     }
-    // Without a checkpointer the WAL would hold every page written (over 16 MB); the worker keeps restarting it.
-    expect(largestWal).toBeLessThan(8 * 1024 * 1024);
+    // Without a checkpointer the WAL would hold every page written (over 24 MB); the worker keeps restarting it.
+    // Checkpoints every 100 ms keep it near 2 MB on a quiet machine; the bound leaves room for a worker starved of
+    // CPU for a second or more (CI runs test files in parallel on two cores: 12 MB was seen once under 8 MB's bound).
+    expect(largestWal).toBeLessThan(16 * 1024 * 1024);
     const copied = new SQLite(file, { readonly: true });
-    expect(copied.prepare('select count(*) as n from blobs').get()).toEqual({ n: 64 });
+    expect(copied.prepare('select count(*) as n from blobs').get()).toEqual({ n: inserts });
     copied.close();
     await k.destroy();
     expect(errors).toEqual([]);
