@@ -61,9 +61,12 @@ test('the assistant answers word by word in every tab, and the stored reply stay
     await recordStream(tab);
   }
 
+  // "slowly": a word every 350 ms, so the checks made while the reply streams find it streaming. At the usual 60 ms
+  // a word the whole reply took 0.6 s, and on a loaded CI machine it ended between two of them.
+  const question = 'Hi there, who are you? Tell me slowly.';
   await test.step('send a message: "typing…", then the reply grows, then the stored text', async () => {
-    await send(page, 'Hi there, who are you?');
-    await expect(page.getByRole('log').getByText('Hi there, who are you?')).toBeVisible();
+    await send(page, question);
+    await expect(page.getByRole('log').getByText(question)).toBeVisible();
     await expect(page.getByRole('log').getByText('@ai is typing…')).toBeVisible();
     await expect(second.getByRole('log').getByText('@ai is typing…')).toBeVisible();
 
@@ -74,8 +77,8 @@ test('the assistant answers word by word in every tab, and the stored reply stay
     await expect(page.getByRole('log').getByText('@ai is typing…')).toHaveCount(0);
 
     await expect(streamingBubble(page)).toHaveCount(0);
-    await expect.poll(() => storedTexts(page)).toEqual(['Hi there, who are you?', STORED_REPLY]);
-    await expect.poll(() => storedTexts(second)).toEqual(['Hi there, who are you?', STORED_REPLY]);
+    await expect.poll(() => storedTexts(page)).toEqual([question, STORED_REPLY]);
+    await expect.poll(() => storedTexts(second)).toEqual([question, STORED_REPLY]);
     await expect(contactEntry(page, 'ai')).toContainText('Hello I am your assistant.');
 
     for (const tab of [page, second]) {
@@ -91,9 +94,9 @@ test('the assistant answers word by word in every tab, and the stored reply stay
 
   await test.step('a reload shows both messages, stored', async () => {
     await page.reload();
-    await expect.poll(() => storedTexts(page)).toEqual(['Hi there, who are you?', STORED_REPLY]);
+    await expect.poll(() => storedTexts(page)).toEqual([question, STORED_REPLY]);
     expect(await messagesWithAi(page)).toEqual([
-      { mine: true, text: 'Hi there, who are you?' },
+      { mine: true, text: question },
       { mine: false, text: STORED_REPLY },
     ]);
   });
