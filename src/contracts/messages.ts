@@ -23,7 +23,6 @@ const messageText = z
   .min(1, 'Message cannot be empty')
   .max(MESSAGE_LIMITS.textMax, `Message must be at most ${MESSAGE_LIMITS.textMax} characters`);
 
-/** POST /api/messages. senderId is accepted for compatibility but must be the signed-in user. */
 const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 const ID_RANDOM_BYTES = 10;
 /** Random bytes for this many ids are drawn at once: one draw per id was most of an id's cost. */
@@ -48,6 +47,7 @@ export function newClientMessageId(now = Date.now()): string {
   return id;
 }
 
+/** POST /api/messages. senderId is accepted for compatibility but must be the signed-in user. */
 export const SendMessageRequest = z.object({
   message: messageText,
   recipientId: z.string({ error: 'recipientId is required' }).trim().min(1, 'recipientId is required'),
