@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { runDirectlyInTransactions } from './compiled-query.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 
 export type Engine = Config['database']['kind'];
@@ -76,13 +77,13 @@ export function openDatabase(
     },
   };
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const statements = reusingStatements(closing);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins });
+  runDirectlyInTransactions(kysely, statements.prepare);
   return {
     writesElsewhere: oncePerTurn(() => dataVersion.get() as number),
     closed: () => checkpointerStopped,
-    kysely: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: reusingStatements(closing) }),
-      plugins,
-    }),
+    kysely,
     engine: 'sqlite',
   };
 }
