@@ -6,6 +6,9 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedStarterPersonas } from './modules/personas/seed-starter-personas.js';
 
+/** The accept queue asked of the kernel (see listen below); Linux gives the smaller of this and somaxconn. */
+const LISTEN_BACKLOG = 4096;
+
 /** Process entry: config → database → migrations → app → listen, with a graceful shutdown. */
 async function main(): Promise<void> {
   let config;
@@ -45,7 +48,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Connections that arrive while the event loop is busy wait in the kernel's accept queue; past it their SYNs
+  // are dropped and the client tries again only after 1 s, then 3 s. Node's 511 overflowed thousands of times a
+  // second in the chat benchmark's past-capacity phases (docs/performance.md); Linux caps this at somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(
     { engine: db.engine, dataDir: config.dataDir, url: `http://localhost:${config.port}` },
     'Simplified is ready',
