@@ -11,7 +11,15 @@ import path from 'node:path';
 import type { Config } from '../src/server/config.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.js';
 import { createTestDb } from '../src/server/test/test-db.js';
-import { formatErrors, mergeConnects, onAll, startGenerators, type Generator } from './chat/harness.js';
+import {
+  CAPACITY_ENV,
+  CONNECT,
+  formatErrors,
+  mergeConnects,
+  onAll,
+  startGenerators,
+  type Generator,
+} from './chat/harness.js';
 import { bareSenders, seedCast, shareOf } from './chat/people.js';
 import type { ConnectResult, UserSpec } from './chat/protocol.js';
 import { pastCapacity, saturation, type Target } from './chat/saturation.js';
@@ -20,7 +28,6 @@ import { idleSockets, usersAtScale } from './chat/users-at-scale.js';
 const LEVELS = (process.env.CHAT_BENCH_USERS ?? '250,500,1000,2000').split(',').map(Number);
 const GENERATORS = Number(process.env.CHAT_BENCH_GENERATORS ?? Math.max(2, os.availableParallelism()));
 const SENDERS = 200;
-const CONNECT = { batchSize: 50, timeoutMs: 10_000 };
 
 /** Connects the paired senders to a server as the generators' user set `set`; prints what failed. */
 async function connectSenders(target: Target, generators: Generator[], senders: UserSpec[]): Promise<void> {
@@ -80,14 +87,7 @@ async function benchDatabase(): Promise<BenchDatabase> {
 /** Runs the chat benchmark; true when every budget holds. */
 export async function runChatBench(): Promise<boolean> {
   const { database, env: dbEnv, drop } = await benchDatabase();
-  const env: Record<string, string> = {
-    ...dbEnv,
-    // Per-person send and socket event limits would cap the closed loop; the benchmark measures the server's capacity.
-    MESSAGE_RATE_LIMIT: '100000000',
-    SOCKET_EVENT_RATE_LIMIT: '100000',
-    LOG_LEVEL: 'warn',
-    AI_PROVIDER: 'off',
-  };
+  const env: Record<string, string> = { ...dbEnv, ...CAPACITY_ENV };
   const generators = startGenerators(GENERATORS);
   try {
     const crowdSize = Math.max(...LEVELS);

@@ -2,8 +2,9 @@
  * `npx tsx bench/compare-builds.ts <other checkout> [socket|http] [rounds]`: is this checkout's server faster
  * than another's (say a `git worktree` of the commit before, with `node_modules` linked in)? Both servers run
  * side by side on the same load generators, and each round drives one and then the other to saturation with
- * the chat benchmark's closed loop (200 paired senders, 5 s), the order alternating by round. Prints delivered
- * msg/s and server CPU a message for each, and this ÷ other round by round as min / median / max.
+ * the chat benchmark's closed loop (`closedLoop` in chat/saturation.ts: 200 paired senders, 5 s), the order
+ * alternating by round. Prints delivered msg/s and server CPU a message for each, and this ÷ other round by
+ * round as min / median / max.
  *
  * This shared machine drifts by a tenth within minutes, which one benchmark run before and one after cannot
  * tell from a change of a few per cent; rounds that alternate between the builds can. But two copies of one
@@ -16,38 +17,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.js';
+import { startServerProcess } from '../src/server/test/server-process.js';
 import { formatSpread, spread } from './lib/stats.js';
-import { cpuSecondsOf } from './lib/process-stats.js';
 import {
+  CAPACITY_ENV,
+  CONNECT,
   mergeConnects,
-  mergeDeliveries,
   onAll,
   perSecond,
-  prepare,
   startGenerators,
   type Generator,
 } from './chat/harness.js';
 import { seedCast, shareOf } from './chat/people.js';
-import type { ConnectResult, DeliveryResult, SendPath } from './chat/protocol.js';
+import type { ConnectResult, SendPath } from './chat/protocol.js';
+import { closedLoop, type Target } from './chat/saturation.js';
 
 const SENDERS = 200;
-const ROUND_SECONDS = 5;
 const GENERATORS = 2;
 
 type Name = 'this' | 'other';
 type Start = typeof startServerProcess;
 
-interface Build {
+interface Build extends Target {
   name: Name;
-  server: ServerProcess;
-  set: string;
   dataDir: string;
 }
 
+/** Each build's figures, round by round. */
 interface Rounds {
   perSecond: Record<Name, number[]>;
-  cpuUsPerMessage: Record<Name, number[]>;
+  cpuMsPerMessage: Record<Name, number[]>;
 }
 
 async function startBuild(name: Name, start: Start, generators: Generator[]): Promise<Build> {
@@ -58,12 +57,7 @@ async function startBuild(name: Name, start: Start, generators: Generator[]): Pr
     SENDERS,
     GENERATORS,
   );
-  const server = await start({
-    DATA_DIR: dataDir,
-    MESSAGE_RATE_LIMIT: '100000000',
-    SOCKET_EVENT_RATE_LIMIT: '100000',
-    AI_PROVIDER: 'off',
-  });
+  const server = await start({ DATA_DIR: dataDir, ...CAPACITY_ENV });
   const build: Build = { name, server, set: `compare-${name}`, dataDir };
   const connected = mergeConnects(
     await onAll<ConnectResult>(generators, (g) => ({
@@ -71,8 +65,7 @@ async function startBuild(name: Name, start: Start, generators: Generator[]): Pr
       set: build.set,
       baseUrl: server.baseUrl,
       users: shareOf(cast.senders, g, GENERATORS, { byPair: true }),
-      batchSize: 50,
-      timeoutMs: 10_000,
+      ...CONNECT,
     })),
   );
   if (connected.connected < SENDERS)
@@ -86,36 +79,26 @@ async function stopBuild(build: Build, generators: Generator[]): Promise<void> {
   fs.rmSync(build.dataDir, { recursive: true, force: true });
 }
 
-/** One half: both servers started in `order`, then `rounds` alternating rounds; the rounds' figures by build. */
+/** One half: both servers started in `order`, then `rounds` alternating rounds. */
 async function half(
   order: Array<[Name, Start]>,
   sendPath: SendPath,
   rounds: number,
   generators: Generator[],
 ): Promise<Rounds> {
-  const out: Rounds = { perSecond: { this: [], other: [] }, cpuUsPerMessage: { this: [], other: [] } };
+  const out: Rounds = { perSecond: { this: [], other: [] }, cpuMsPerMessage: { this: [], other: [] } };
   const builds: Build[] = [];
   try {
     for (const [name, start] of order) builds.push(await startBuild(name, start, generators));
     console.log(`\nstarted ${order.map(([name]) => name).join(', then ')}`);
-    console.log('| round | build | delivered msg/s | server CPU µs/msg |\n|---|---|---|---|');
+    console.log('| round | build | delivered msg/s | server CPU ms/msg |\n|---|---|---|---|');
     for (let round = 0; round < rounds; round += 1) {
       for (const build of round % 2 ? [...builds].reverse() : builds) {
-        await prepare(generators, build.set, build.server.pid);
-        const cpu0 = await cpuSecondsOf(build.server.pid);
-        const result = mergeDeliveries(
-          await onAll<DeliveryResult>(generators, () => ({
-            kind: 'saturate',
-            set: build.set,
-            path: sendPath,
-            seconds: ROUND_SECONDS,
-          })),
-        );
-        const cpuUs = (((await cpuSecondsOf(build.server.pid)) - cpu0) * 1e6) / Math.max(1, result.delivered);
-        out.perSecond[build.name].push(perSecond(result));
-        out.cpuUsPerMessage[build.name].push(cpuUs);
+        const { r, cpuMsPerMessage } = await closedLoop(build, generators, sendPath);
+        out.perSecond[build.name].push(perSecond(r));
+        out.cpuMsPerMessage[build.name].push(cpuMsPerMessage);
         console.log(
-          `| ${round + 1} | ${build.name} | ${perSecond(result).toFixed(0)} | ${cpuUs.toFixed(1)} |`,
+          `| ${round + 1} | ${build.name} | ${perSecond(r).toFixed(0)} | ${cpuMsPerMessage.toFixed(4)} |`,
         );
       }
     }
@@ -127,17 +110,6 @@ async function half(
 
 const ratios = (of: Record<Name, number[]>) => of.this.map((v, i) => v / (of.other[i] ?? Infinity));
 
-function report(label: string, all: Rounds[]): void {
-  console.log(`  ${label}:`);
-  for (const [what, pick] of [
-    ['delivered msg/s', (r: Rounds) => r.perSecond],
-    ['server CPU a message', (r: Rounds) => r.cpuUsPerMessage],
-  ] as const) {
-    const halves = all.map((r) => formatSpread(spread(ratios(pick(r))), 3)).join('; then ');
-    console.log(`    ${what}: ${halves}`);
-  }
-}
-
 const [other, sendPath = 'socket', rounds = '12'] = process.argv.slice(2);
 if (!other || (sendPath !== 'socket' && sendPath !== 'http')) {
   console.error('usage: npx tsx bench/compare-builds.ts <other checkout> [socket|http] [rounds]');
@@ -146,29 +118,23 @@ if (!other || (sendPath !== 'socket' && sendPath !== 'http')) {
 const otherServer = (await import(
   pathToFileURL(path.resolve(other, 'src/server/test/server-process.ts')).href
 )) as { startServerProcess: Start };
+const thisFirst: Array<[Name, Start]> = [
+  ['this', startServerProcess],
+  ['other', otherServer.startServerProcess],
+];
 const generators = startGenerators(GENERATORS);
 try {
-  const perHalf = Math.max(2, Math.round(Number(rounds) / 2));
-  const thisFirst = await half(
-    [
-      ['this', startServerProcess],
-      ['other', otherServer.startServerProcess],
-    ],
-    sendPath,
-    perHalf,
-    generators,
-  );
-  const otherFirst = await half(
-    [
-      ['other', otherServer.startServerProcess],
-      ['this', startServerProcess],
-    ],
-    sendPath,
-    perHalf,
-    generators,
-  );
+  const halves: Rounds[] = [];
+  for (const order of [thisFirst, [...thisFirst].reverse()]) {
+    halves.push(await half(order, sendPath, Math.max(2, Math.round(Number(rounds) / 2)), generators));
+  }
   console.log(`\n${sendPath} path, this ÷ other round by round (started this first; then other first)`);
-  report('ratios', [thisFirst, otherFirst]);
+  for (const [what, of] of [
+    ['delivered msg/s', (r: Rounds) => r.perSecond],
+    ['server CPU a message', (r: Rounds) => r.cpuMsPerMessage],
+  ] as const) {
+    console.log(`  ${what}: ${halves.map((r) => formatSpread(spread(ratios(of(r))), 3)).join('; then ')}`);
+  }
 } finally {
   generators.forEach((g) => g.stop());
 }

@@ -18,6 +18,20 @@ import type {
 
 export { percentile } from '../lib/stats.js';
 
+/** How the chat benchmarks open tabs: in batches, each connect with its own timeout. */
+export const CONNECT = { batchSize: 50, timeoutMs: 10_000 };
+
+/**
+ * The server settings the chat benchmarks run with: per-person send and socket event limits would cap a closed
+ * loop, and the benchmarks measure the server's capacity.
+ */
+export const CAPACITY_ENV = {
+  MESSAGE_RATE_LIMIT: '100000000',
+  SOCKET_EVENT_RATE_LIMIT: '100000',
+  LOG_LEVEL: 'warn',
+  AI_PROVIDER: 'off',
+};
+
 export interface Generator {
   pid: number;
   call<R>(command: Command): Promise<R>;

@@ -26,7 +26,7 @@ const PAST_CAPACITY = [1, 1.5, 2];
 const BUDGET = { ratio: 0.5, throughputAt2x: 0.9 };
 
 export interface Target {
-  name: 'app' | 'bare';
+  name: string;
   server: ServerProcess;
   /** The generators' user set connected to this server. */
   set: string;
@@ -40,7 +40,7 @@ interface Round {
 const ms = (v: number) => v.toFixed(1);
 
 /** One closed-loop phase: every sender sends its next message once the previous one arrived. */
-async function closedLoop(target: Target, generators: Generator[], path: SendPath) {
+export async function closedLoop(target: Target, generators: Generator[], path: SendPath) {
   await prepare(generators, target.set, target.server.pid);
   const cpu0 = await cpuSecondsOf(target.server.pid);
   const { result, cpu: clientCpu } = await cpuDuring(

@@ -7,6 +7,7 @@ import { cpuPercentDuring, loadAverage, rssOf } from '../lib/process-stats.js';
 import { budgetLine, percentile, spread } from '../lib/stats.js';
 import type { ServerProcess } from '../../src/server/test/server-process.js';
 import {
+  CONNECT,
   cpuDuring,
   formatErrors,
   formatLost,
@@ -25,7 +26,6 @@ const PHASE_SECONDS = 20;
 /** Tabs closing (and reopening about OFFLINE_MS later) a second, per 1,000 people. */
 const CHURN_PER_THOUSAND = 2;
 const OFFLINE_MS = 2_000;
-const CONNECT = { batchSize: 50, timeoutMs: 10_000 };
 const IDLE_SOCKETS = 10_000;
 const BUDGET = { p99Ms: 100, presenceP99Ms: 100, serverCpuPercent: 50, idleRssMiB: 1024 };
 

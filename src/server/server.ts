@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedStarterPersonas } from './modules/personas/seed-starter-personas.js';
 
-/** The accept queue asked of the kernel (see listen below); Linux gives the smaller of this and somaxconn. */
+/** The accept queue asked of the kernel (see listen below). */
 const LISTEN_BACKLOG = 4096;
 
 /** Process entry: config → database → migrations → app → listen, with a graceful shutdown. */
