@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +51,67 @@ describe('draining', () => {
       await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
     } finally {
       await agent.close();
+      await server.close();
+    }
+  });
+});
+
+/**
+ * Run by a child process (argv: port, marker file, count): opens `count` connections, writes a request on each,
+ * creates the marker once all are written, and prints each one's status code or error when all have closed.
+ */
+const QUEUE_REQUESTS = `
+const net = require('node:net');
+const fs = require('node:fs');
+const [port, marker, count] = process.argv.slice(1);
+const outcomes = [];
+let written = 0;
+for (let i = 0; i < Number(count); i++) {
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let answer = '';
+  let outcome = 'closed without an answer';
+  socket.on('connect', () => {
+    socket.write('GET /api/health HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n');
+    if (++written === Number(count)) fs.writeFileSync(marker, '');
+  });
+  socket.on('data', (chunk) => (answer += chunk));
+  socket.on('error', (error) => (outcome = error.code));
+  socket.on('close', () => {
+    outcomes.push(answer ? answer.split(' ')[1] : outcome);
+    if (outcomes.length === Number(count)) console.log(JSON.stringify(outcomes));
+  });
+}
+`;
+
+describe('draining while connections wait in the kernel', () => {
+  it('answers the connections already queued for the listener, then takes no new ones', async () => {
+    const server = await startTestServer();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-queued-'));
+    dataDirs.push(dir);
+    const marker = path.join(dir, 'all-written');
+    const child = spawn(
+      process.execPath,
+      ['-e', QUEUE_REQUESTS, new URL(server.baseUrl).port, marker, '20'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const exited = once(child, 'exit');
+    try {
+      // The event loop is held while the child's connections finish their handshakes in the kernel and send
+      // their requests, so the drain begins with them in the listener's queue, as it does under load.
+      const deadline = Date.now() + 10_000;
+      while (!fs.existsSync(marker)) {
+        if (Date.now() > deadline) throw new Error('the child never queued its connections');
+      }
+      const drained = server.app.drain();
+      await exited;
+      // Closing the listener at once reset all 20: a balancer would have answered 502 to each.
+      expect(JSON.parse(printed)).toEqual(Array.from({ length: 20 }, () => '200'));
+      expect(await drained).toBe(true);
+      await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
+    } finally {
+      child.kill();
       await server.close();
     }
   });

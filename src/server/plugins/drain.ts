@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import net, { type Socket } from 'node:net';
+import net, { type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -8,6 +8,41 @@ import type { FastifyInstance } from 'fastify';
  * would reset it. Each such request is answered (with Connection: close); idle connections close after.
  */
 const IDLE_LINGER_MS = 500;
+
+/** If connections keep arriving in every turn of the loop, a drain closes the listener anyway after this. */
+const LISTENER_CLOSES_WITHIN_MS = 1000;
+
+/**
+ * Stops the listener taking connections once the kernel has none queued for it. Closing a listener resets
+ * every connection still in its queue, and each of their clients has already sent its request: a balancer
+ * cannot know the request was never read, so it does not retry a POST (nginx answers 502). Node accepts one
+ * queued connection per turn of the loop, so the listener closes in the first turn whose poll accepted
+ * none (the queue was empty when it looked). net.Server's own close: no new connections, and (unlike
+ * http.Server's) idle keep-alive ones stay open for their next request.
+ */
+function closeListenerOnceNoneQueued(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    const giveUpAt = Date.now() + LISTENER_CLOSES_WITHIN_MS;
+    // The poll under way when the drain began may have looked at the queue before the last arrivals.
+    let acceptedThisTurn = true;
+    const accepted = () => {
+      acceptedThisTurn = true;
+    };
+    server.on('connection', accepted).on('drop', accepted);
+    const afterPoll = () => {
+      if (acceptedThisTurn && Date.now() < giveUpAt) {
+        acceptedThisTurn = false;
+        setImmediate(afterPoll);
+        return;
+      }
+      server.off('connection', accepted).off('drop', accepted);
+      if (server.listening) net.Server.prototype.close.call(server);
+      resolve();
+    };
+    setImmediate(afterPoll);
+  });
+}
 
 /** Waits until every keep-alive connection has closed, or `ms` have passed. */
 async function lingerForRequestsOnTheWire(open: Set<Socket>, ms: number): Promise<void> {
@@ -28,8 +63,8 @@ declare module 'fastify' {
 }
 
 /**
- * Graceful drain. Once it starts: readiness answers 503 (`isDraining`), the listener stops taking
- * connections (a balancer sends them elsewhere), and every response carries `Connection: close`, so a
+ * Graceful drain. Once it starts: readiness answers 503 (`isDraining`), the listener takes the connections
+ * already queued for it and then stops (a balancer sends new ones elsewhere), and every response carries `Connection: close`, so a
  * keep-alive client opens its next connection elsewhere rather than meeting one closed under its request.
  * Requests under way, AI streams included, are answered, and work registered with `keepDuringDrain` (persona
  * replies, Charioteer turns) finishes, while the sockets stay open to carry it; then `app.close()` closes
@@ -61,9 +96,7 @@ export function registerDrain(app: FastifyInstance, graceMs: number): { isDraini
 
   app.decorate('drain', async () => {
     draining = true;
-    // net.Server's own close: no new connections, and (unlike http.Server's) idle keep-alive ones stay open
-    // for their next request, which is answered and then closes the connection.
-    if (app.server.listening) net.Server.prototype.close.call(app.server);
+    const listenerClosed = closeListenerOnceNoneQueued(app.server);
     const answered =
       inFlight === 0
         ? Promise.resolve()
@@ -77,6 +110,7 @@ export function registerDrain(app: FastifyInstance, graceMs: number): { isDraini
     });
     const allDone = await Promise.race([everything, graceOver]);
     clearTimeout(timer);
+    await listenerClosed;
     await lingerForRequestsOnTheWire(open, Math.min(IDLE_LINGER_MS, graceMs));
     return allDone;
   });
