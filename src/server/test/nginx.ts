@@ -6,8 +6,13 @@ import { freePort } from './server-process.js';
 
 export interface Nginx {
   baseUrl: string;
-  /** The nginx configuration in use, as an operator would write it. */
+  /** The nginx configuration it started with, as an operator would write it. */
   config: string;
+  /**
+   * Takes one upstream (`host:port`) out of the balancer as an operator does before stopping it: marks it
+   * `down` and reloads (SIGHUP; nginx -s reload). New workers route around it; old ones finish what they carry.
+   */
+  takeOut(upstream: string): void;
   close(): Promise<void>;
 }
 
@@ -17,13 +22,13 @@ export interface Nginx {
  * passed through, the client's address in X-Forwarded-For. `X-Served-By` is for tests only: which process
  * answered.
  */
-export function balancerConfig(port: number, upstreams: string[]): string {
+export function balancerConfig(port: number, upstreams: string[], down: string[] = []): string {
   return `
   map $cookie_sid $affinity { "" $remote_addr; default $cookie_sid; }
   map $http_upgrade $connection_upgrade { default upgrade; "" close; }
   upstream simplified {
     hash $affinity consistent;
-    ${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
+    ${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s${down.includes(u) ? ' down' : ''};`).join('\n    ')}
   }
   server {
     listen 127.0.0.1:${port};
@@ -43,21 +48,30 @@ export function balancerConfig(port: number, upstreams: string[]): string {
 /** Debian's nginx (`apt-get install nginx-light`) with its own configuration, prefix and port; never the system's. */
 export async function startNginx(upstreams: string[]): Promise<Nginx> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-nginx-'));
+  // Run as root, the master starts its workers as nobody, who must reach the temp folders in here.
+  fs.chmodSync(prefix, 0o755);
   const port = await freePort();
-  const balancer = balancerConfig(port, upstreams);
-  const config = `daemon off;
-master_process off;
+  const writeConfig = (balancer: string) =>
+    fs.writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      `daemon off;
+worker_processes 1;
 error_log ${prefix}/error.log warn;
 pid ${prefix}/nginx.pid;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # A reload's old worker closes its idle client connections; a browser resends a request that meets one
+  # closing under it, the tests' fetch does not. So clients here open a connection per request.
+  keepalive_timeout 0;
   client_body_temp_path ${prefix}/body;
   proxy_temp_path ${prefix}/proxy;
 ${balancer}
 }
-`;
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), config);
+`,
+    );
+  const balancer = balancerConfig(port, upstreams);
+  writeConfig(balancer);
   const child = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
   const started = new Promise<void>((resolve, reject) => {
     child.once('error', (error) =>
@@ -79,6 +93,10 @@ ${balancer}
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     config: balancer,
+    takeOut: (upstream) => {
+      writeConfig(balancerConfig(port, upstreams, [upstream]));
+      child.kill('SIGHUP');
+    },
     close: () =>
       new Promise((resolve) => {
         child.removeAllListeners('exit');
