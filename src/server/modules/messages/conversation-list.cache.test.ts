@@ -13,7 +13,7 @@ function deferred() {
 
 describe('conversationListCache', () => {
   it('builds a list once and serves it until that person is forgotten', async () => {
-    const cache = conversationListCache();
+    const cache = conversationListCache<string>();
     let loads = 0;
     const load = () => Promise.resolve(`list ${++loads}`);
     expect(await cache.read('ada', load)).toBe('list 1');
@@ -27,7 +27,7 @@ describe('conversationListCache', () => {
   });
 
   it('shares one load among readers who ask while it runs', async () => {
-    const cache = conversationListCache();
+    const cache = conversationListCache<string>();
     const pending = deferred();
     let loads = 0;
     const load = () => {
@@ -41,7 +41,7 @@ describe('conversationListCache', () => {
   });
 
   it('does not keep a list read before a change that was committed while it was being read', async () => {
-    const cache = conversationListCache();
+    const cache = conversationListCache<string>();
     const before = deferred();
     const early = cache.read('ada', () => before.promise);
     // The change commits now, while the early read may still see the old rows.
@@ -55,7 +55,7 @@ describe('conversationListCache', () => {
   });
 
   it('does not keep a list whose load failed, and the next reader tries again', async () => {
-    const cache = conversationListCache();
+    const cache = conversationListCache<string>();
     const failing = deferred();
     const first = cache.read('ada', () => failing.promise);
     failing.reject(new Error('database away'));
@@ -64,7 +64,7 @@ describe('conversationListCache', () => {
   });
 
   it('keeps at most maxLists lists, dropping the least recently read', async () => {
-    const cache = conversationListCache({ enabled: true, maxLists: 2 });
+    const cache = conversationListCache<string>({ enabled: true, maxLists: 2 });
     const loads: string[] = [];
     const load = (id: string) => () => {
       loads.push(id);
@@ -81,7 +81,7 @@ describe('conversationListCache', () => {
 
   it('reads a list afresh once it is older than maxAgeMs, for changes made outside the app', async () => {
     let clock = 0;
-    const cache = conversationListCache({ enabled: true, maxAgeMs: 60_000, now: () => clock });
+    const cache = conversationListCache<string>({ enabled: true, maxAgeMs: 60_000, now: () => clock });
     let loads = 0;
     const load = () => Promise.resolve(`list ${++loads}`);
     await cache.read('ada', load);
@@ -92,7 +92,7 @@ describe('conversationListCache', () => {
   });
 
   it('switched off, every read loads', async () => {
-    const cache = conversationListCache({ enabled: false });
+    const cache = conversationListCache<string>({ enabled: false });
     let loads = 0;
     const load = () => Promise.resolve(`list ${++loads}`);
     await cache.read('ada', load);

@@ -12,9 +12,9 @@
  * minute old, which bounds how long a change made outside the app (an operator freezing an account in the
  * database) stays unseen.
  */
-export interface ConversationListCache {
+export interface ConversationListCache<List = Buffer> {
   /** The cached list of `userId`, or what `load` builds (one load per person at a time). */
-  read(userId: string, load: () => Promise<string>): Promise<string>;
+  read(userId: string, load: () => Promise<List>): Promise<List>;
   /** These people's lists changed (call after the change is committed). */
   forget(...userIds: readonly string[]): void;
   /** Something every list may show changed (a name, a picture). */
@@ -24,21 +24,21 @@ export interface ConversationListCache {
 const DEFAULT_MAX_LISTS = 10_000;
 const DEFAULT_MAX_AGE_MS = 60_000;
 
-interface CachedList {
-  json: string;
+interface CachedList<List> {
+  json: List;
   readAt: number;
 }
 
-export function conversationListCache(
+export function conversationListCache<List = Buffer>(
   options: { enabled: boolean; maxLists?: number; maxAgeMs?: number; now?: () => number } = { enabled: true },
-): ConversationListCache {
+): ConversationListCache<List> {
   const maxLists = options.maxLists ?? DEFAULT_MAX_LISTS;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const now = options.now ?? Date.now;
-  const lists = new Map<string, CachedList>();
-  const loading = new Map<string, Promise<string>>();
+  const lists = new Map<string, CachedList<List>>();
+  const loading = new Map<string, Promise<List>>();
 
-  function keep(userId: string, list: CachedList): void {
+  function keep(userId: string, list: CachedList<List>): void {
     // Maps iterate in insertion order: re-inserting on use makes the first key the least recently used.
     lists.delete(userId);
     lists.set(userId, list);

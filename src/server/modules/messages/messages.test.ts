@@ -149,6 +149,23 @@ describe('GET /api/messages/conversations', () => {
     tab.close();
   });
 
+  it('sends text beyond ASCII as UTF-8 with its length in bytes, the same from the cache as at first', async () => {
+    const me = await buildUser(server.client());
+    const zoe = await buildUser(server.client(), { name: 'Zoë Ångström' });
+    await send(zoe, me, 'Grüße, naïve café 👋🏽 — 你好');
+    for (const read of ['built', 'cached']) {
+      const res = await fetch(`${server.baseUrl}/api/messages/conversations`, {
+        headers: { cookie: me.client.cookieHeader },
+      });
+      expect(res.headers.get('content-type'), read).toBe('application/json; charset=utf-8');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length')), read).toBe(bytes.length);
+      const [withZoe] = JSON.parse(bytes.toString('utf8')) as Conversation[];
+      expect(withZoe?.latestMessage.text, read).toBe('Grüße, naïve café 👋🏽 — 你好');
+      expect(withZoe?.participants[0]?.name, read).toBe('Zoë Ångström');
+    }
+  });
+
   it('answers 401 when signed out', async () => {
     expect((await server.client().get('/api/messages/conversations')).status).toBe(401);
   });
