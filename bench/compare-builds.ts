@@ -1,10 +1,11 @@
 /**
- * `npx tsx bench/compare-builds.ts <other checkout> [socket|http] [rounds]`: is this checkout's server faster
- * than another's (say a `git worktree` of the commit before, with `node_modules` linked in)? Both servers run
- * side by side on the same load generators, and each round drives one and then the other to saturation with
- * the chat benchmark's closed loop (`closedLoop` in chat/saturation.ts: 200 paired senders, 5 s), the order
- * alternating by round. Prints delivered msg/s and server CPU a message for each, and this ÷ other round by
- * round as min / median / max.
+ * `npx tsx bench/compare-builds.ts <other checkout> [socket|http|list] [rounds]`: is this checkout's server
+ * faster than another's (say a `git worktree` of the commit before, with `node_modules` linked in)? Both
+ * servers run side by side, and each round drives one and then the other, the order alternating by round:
+ * for `socket` and `http`, to saturation with the chat benchmark's closed loop on the same load generators
+ * (`closedLoop` in chat/saturation.ts: 200 paired senders, 5 s); for `list`, with the HTTP read benchmark's
+ * autocannon on the reader's conversation list (`load` in http-read.bench.ts: 20 connections, 5 s). Prints
+ * answers a second and server CPU an answer for each, and this ÷ other round by round as min / median / max.
  *
  * This shared machine drifts by a tenth within minutes, which one benchmark run before and one after cannot
  * tell from a change of a few per cent; rounds that alternate between the builds can. But two copies of one
@@ -31,26 +32,47 @@ import {
 import { seedCast, shareOf } from './chat/people.js';
 import type { ConnectResult, SendPath } from './chat/protocol.js';
 import { closedLoop, type Target } from './chat/saturation.js';
+import { load, startReaderApp } from './http-read.bench.js';
 
 const SENDERS = 200;
 const GENERATORS = 2;
 
 type Name = 'this' | 'other';
 type Start = typeof startServerProcess;
+type Mode = SendPath | 'list';
+const LIST_SECONDS = 5;
+
+interface Measured {
+  perSecond: number;
+  cpuMsPerAnswer: number;
+}
 
 interface Build extends Target {
   name: Name;
   dataDir: string;
+  /** One round's load on this build. */
+  measure: () => Promise<Measured>;
 }
 
 /** Each build's figures, round by round. */
 interface Rounds {
   perSecond: Record<Name, number[]>;
-  cpuMsPerMessage: Record<Name, number[]>;
+  cpuMsPerAnswer: Record<Name, number[]>;
 }
 
-async function startBuild(name: Name, start: Start, generators: Generator[]): Promise<Build> {
+async function startListBuild(name: Name, start: Start, dataDir: string): Promise<Build> {
+  const { app, me } = await startReaderApp(dataDir, start);
+  const measure = async () => {
+    const round = await load(app, '/api/messages/conversations', { cookie: me.cookie }, LIST_SECONDS);
+    if (round.failures) throw new Error(`${name}:${round.note}`);
+    return { perSecond: round.perSecond, cpuMsPerAnswer: (round.cpuPercent * 10) / round.perSecond };
+  };
+  return { name, server: app, set: `compare-${name}`, dataDir, measure };
+}
+
+async function startBuild(name: Name, start: Start, generators: Generator[], mode: Mode): Promise<Build> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `simplified-compare-${name}-`));
+  if (mode === 'list') return startListBuild(name, start, dataDir);
   const cast = await seedCast(
     { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
     GENERATORS,
@@ -58,7 +80,16 @@ async function startBuild(name: Name, start: Start, generators: Generator[]): Pr
     GENERATORS,
   );
   const server = await start({ DATA_DIR: dataDir, ...CAPACITY_ENV });
-  const build: Build = { name, server, set: `compare-${name}`, dataDir };
+  const build: Build = {
+    name,
+    server,
+    set: `compare-${name}`,
+    dataDir,
+    measure: async () => {
+      const { r, cpuMsPerMessage } = await closedLoop(build, generators, mode);
+      return { perSecond: perSecond(r), cpuMsPerAnswer: cpuMsPerMessage };
+    },
+  };
   const connected = mergeConnects(
     await onAll<ConnectResult>(generators, (g) => ({
       kind: 'connect',
@@ -74,7 +105,7 @@ async function startBuild(name: Name, start: Start, generators: Generator[]): Pr
 }
 
 async function stopBuild(build: Build, generators: Generator[]): Promise<void> {
-  await onAll(generators, () => ({ kind: 'close', set: build.set }));
+  if (generators.length) await onAll(generators, () => ({ kind: 'close', set: build.set }));
   await build.server.stop();
   fs.rmSync(build.dataDir, { recursive: true, force: true });
 }
@@ -82,24 +113,22 @@ async function stopBuild(build: Build, generators: Generator[]): Promise<void> {
 /** One half: both servers started in `order`, then `rounds` alternating rounds. */
 async function half(
   order: Array<[Name, Start]>,
-  sendPath: SendPath,
+  mode: Mode,
   rounds: number,
   generators: Generator[],
 ): Promise<Rounds> {
-  const out: Rounds = { perSecond: { this: [], other: [] }, cpuMsPerMessage: { this: [], other: [] } };
+  const out: Rounds = { perSecond: { this: [], other: [] }, cpuMsPerAnswer: { this: [], other: [] } };
   const builds: Build[] = [];
   try {
-    for (const [name, start] of order) builds.push(await startBuild(name, start, generators));
+    for (const [name, start] of order) builds.push(await startBuild(name, start, generators, mode));
     console.log(`\nstarted ${order.map(([name]) => name).join(', then ')}`);
-    console.log('| round | build | delivered msg/s | server CPU ms/msg |\n|---|---|---|---|');
+    console.log('| round | build | answers/s | server CPU ms/answer |\n|---|---|---|---|');
     for (let round = 0; round < rounds; round += 1) {
       for (const build of round % 2 ? [...builds].reverse() : builds) {
-        const { r, cpuMsPerMessage } = await closedLoop(build, generators, sendPath);
-        out.perSecond[build.name].push(perSecond(r));
-        out.cpuMsPerMessage[build.name].push(cpuMsPerMessage);
-        console.log(
-          `| ${round + 1} | ${build.name} | ${perSecond(r).toFixed(0)} | ${cpuMsPerMessage.toFixed(4)} |`,
-        );
+        const { perSecond: rate, cpuMsPerAnswer } = await build.measure();
+        out.perSecond[build.name].push(rate);
+        out.cpuMsPerAnswer[build.name].push(cpuMsPerAnswer);
+        console.log(`| ${round + 1} | ${build.name} | ${rate.toFixed(0)} | ${cpuMsPerAnswer.toFixed(4)} |`);
       }
     }
   } finally {
@@ -110,9 +139,9 @@ async function half(
 
 const ratios = (of: Record<Name, number[]>) => of.this.map((v, i) => v / (of.other[i] ?? Infinity));
 
-const [other, sendPath = 'socket', rounds = '12'] = process.argv.slice(2);
-if (!other || (sendPath !== 'socket' && sendPath !== 'http')) {
-  console.error('usage: npx tsx bench/compare-builds.ts <other checkout> [socket|http] [rounds]');
+const [other, mode = 'socket', rounds = '12'] = process.argv.slice(2);
+if (!other || (mode !== 'socket' && mode !== 'http' && mode !== 'list')) {
+  console.error('usage: npx tsx bench/compare-builds.ts <other checkout> [socket|http|list] [rounds]');
   process.exit(2);
 }
 const otherServer = (await import(
@@ -122,16 +151,16 @@ const thisFirst: Array<[Name, Start]> = [
   ['this', startServerProcess],
   ['other', otherServer.startServerProcess],
 ];
-const generators = startGenerators(GENERATORS);
+const generators = mode === 'list' ? [] : startGenerators(GENERATORS);
 try {
   const halves: Rounds[] = [];
   for (const order of [thisFirst, [...thisFirst].reverse()]) {
-    halves.push(await half(order, sendPath, Math.max(2, Math.round(Number(rounds) / 2)), generators));
+    halves.push(await half(order, mode, Math.max(2, Math.round(Number(rounds) / 2)), generators));
   }
-  console.log(`\n${sendPath} path, this ÷ other round by round (started this first; then other first)`);
+  console.log(`\n${mode}, this ÷ other round by round (started this first; then other first)`);
   for (const [what, of] of [
-    ['delivered msg/s', (r: Rounds) => r.perSecond],
-    ['server CPU a message', (r: Rounds) => r.cpuMsPerMessage],
+    ['answers a second', (r: Rounds) => r.perSecond],
+    ['server CPU an answer', (r: Rounds) => r.cpuMsPerAnswer],
   ] as const) {
     console.log(`  ${what}: ${halves.map((r) => formatSpread(spread(ratios(of(r))), 3)).join('; then ')}`);
   }

@@ -50,7 +50,7 @@ interface Round {
 }
 
 /** One closed-loop load of `seconds`; a failure to run at all is a failed round, not a crash. */
-async function load(
+export async function load(
   server: ServerProcess,
   urlPath: string,
   headers: Record<string, string>,
@@ -133,22 +133,36 @@ async function compare(
   return { ratios, failed: [...a, ...b].some((r) => r.failures > 0) };
 }
 
+/** The app (started with `start`) on a fresh database in `dataDir`, holding the reader's checked list. */
+export async function startReaderApp(
+  dataDir: string,
+  start: typeof startServerProcess = startServerProcess,
+): Promise<{ app: ServerProcess; me: SeededUser; others: SeededUser[] }> {
+  const env = { DATA_DIR: dataDir, AI_PROVIDER: 'off', LOG_LEVEL: 'warn', MESSAGE_RATE_LIMIT: '100000000' };
+  const pairs = Array.from({ length: CONVERSATIONS }, (_, i) => [0, i + 1] as const);
+  const [me, ...others] = await seedPeople(loadConfig(env).database, CONVERSATIONS + 1, pairs, 'reader');
+  if (!me) throw new Error('seeding people failed');
+  const app = await start(env);
+  try {
+    await seedMessages(app, me, others);
+    await checkList(app, me);
+  } catch (err) {
+    await app.stop();
+    throw err;
+  }
+  return { app, me, others };
+}
+
 /** Runs the HTTP read benchmark; true when every round succeeded and the conversation list is within budget. */
 export async function runHttpReadBench(): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-bench-http-read-'));
   const processes: ServerProcess[] = [];
   try {
     console.log(`load average before: ${loadAverage()}`);
-    const env = { DATA_DIR: dataDir, AI_PROVIDER: 'off', LOG_LEVEL: 'warn', MESSAGE_RATE_LIMIT: '100000000' };
-    const pairs = Array.from({ length: CONVERSATIONS }, (_, i) => [0, i + 1] as const);
-    const [me, ...others] = await seedPeople(loadConfig(env).database, CONVERSATIONS + 1, pairs, 'reader');
-    if (!me) throw new Error('seeding people failed');
-    const app = await startServerProcess(env);
+    const { app, me, others } = await startReaderApp(dataDir);
     processes.push(app);
     const bare = await startServerProcess({}, 'bench/http-read/bare-fastify.ts');
     processes.push(bare);
-    await seedMessages(app, me, others);
-    await checkList(app, me);
 
     const list = await compare(
       `GET /api/messages/conversations (${CONVERSATIONS} conversations, SQLite)`,
