@@ -1,6 +1,6 @@
 import { validate, version } from 'uuid';
-import { describe, expect, it } from 'vitest';
-import { newId } from './ids.js';
+import { describe, expect, it, vi } from 'vitest';
+import { newId, nowIso } from './ids.js';
 
 describe('newId', () => {
   it('makes valid UUIDv7s that sort in the order they were made, across refills of the random pool', () => {
@@ -24,5 +24,29 @@ describe('newId', () => {
   it('differs in its random bits from one id to the next', () => {
     const tails = new Set(Array.from({ length: 1_000 }, () => newId().slice(-12)));
     expect(tails.size).toBe(1_000);
+  });
+});
+
+describe('nowIso', () => {
+  it('is the current millisecond, formatted afresh whenever the clock moves on', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.UTC(2026, 10, 26, 9, 30, 0, 5));
+      expect(nowIso()).toBe('2026-11-26T09:30:00.005Z');
+      expect(nowIso()).toBe('2026-11-26T09:30:00.005Z');
+      vi.setSystemTime(Date.UTC(2026, 10, 26, 9, 30, 0, 6));
+      expect(nowIso()).toBe('2026-11-26T09:30:00.006Z');
+      vi.setSystemTime(Date.UTC(2026, 10, 26, 9, 30, 0, 5));
+      expect(nowIso()).toBe('2026-11-26T09:30:00.005Z');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('matches the clock of a real run', () => {
+    const before = Date.now();
+    const at = Date.parse(nowIso());
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
   });
 });
