@@ -64,8 +64,9 @@ declare module 'fastify' {
 
 /**
  * Graceful drain. Once it starts: readiness answers 503 (`isDraining`), the listener takes the connections
- * already queued for it and then stops (a balancer sends new ones elsewhere), and every response carries `Connection: close`, so a
- * keep-alive client opens its next connection elsewhere rather than meeting one closed under its request.
+ * already queued for it and then stops (a balancer sends new ones elsewhere), and every response carries
+ * `Connection: close`, so a keep-alive client opens its next connection elsewhere rather than meeting one
+ * closed under its request.
  * Requests under way, AI streams included, are answered, and work registered with `keepDuringDrain` (persona
  * replies, Charioteer turns) finishes, while the sockets stay open to carry it; then `app.close()` closes
  * what is left.
