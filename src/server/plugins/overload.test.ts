@@ -54,6 +54,32 @@ describe('admission control', () => {
     expect(admission.share()).toBe(0.02);
   });
 
+  it('under busy traffic, gives admissions back instead of shedding more once shedding cut the admitted work', () => {
+    const admission = admissionControl(50);
+    const admit = (calls: number) => {
+      for (let i = 0; i < calls; i += 1) admission.refuse(() => 0);
+    };
+    admit(4000);
+    admission.sample(10);
+    // Lagging while the admitted work holds up: shed.
+    admit(3900);
+    admission.sample(100);
+    expect(admission.share()).toBeCloseTo(0.8);
+    // Still lagging, but the admitted work fell to 80 % of the best second: a step back instead.
+    admit(3200);
+    admission.sample(100);
+    expect(admission.share()).toBe(1);
+    // Light traffic says nothing about what the process can do: a lag sheds as before.
+    admit(50);
+    admission.sample(100);
+    expect(admission.share()).toBeCloseTo(0.8);
+    // Refused calls are not admitted work.
+    for (let i = 0; i < 10_000; i += 1) admission.refuse(() => 0.999);
+    admit(3900);
+    admission.sample(100);
+    expect(admission.share()).toBeCloseTo(0.64);
+  });
+
   it('admits everything when the delay check is off', () => {
     const admission = admissionControl(0);
     admission.sample(5000);

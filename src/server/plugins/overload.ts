@@ -40,29 +40,57 @@ export function mayRefuse(method: string, url: string): boolean {
 const MIN_ADMITTED = 0.02;
 // One sample moves the share by at most this factor, so one noisy second neither shuts the door nor opens it.
 const MAX_STEP = 1.25;
+// Busy traffic: shedding may not cut the work admitted in a sample below this share of the best recent sample…
+const KEEP_ADMITTED = 0.9;
+// …over this many samples…
+const RECENT_SAMPLES = 10;
+// …once a sample admits at least this much (lighter traffic says nothing about what the process can do).
+const BUSY_SAMPLE = 100;
 
 /**
  * The share of new work to admit, steered by event-loop delay: each sample multiplies it by how far the
  * delay is from its limit (over: fewer admitted; under: more, up to all), a quarter at most per sample. The
  * plugin's own rule, refusing everything whenever one sample was over, swings between idle and swamped
  * seconds: on a loaded 2-core machine it delivered half the messages this does (see docs/performance.md).
+ *
+ * Shedding is there to keep the admitted work flowing, so under busy traffic a lag that persists while the
+ * admitted work has fallen below 90 % of the best recent sample gives admissions back a step instead of
+ * taking more. That lag is the requests' own backlog (every connection with a request waiting is read in the
+ * same turn, and each refusal still costs its parsing and its answer), which refusing more does not shorten:
+ * clients that resend at once, ignoring Retry-After, otherwise drove the share down to its floor within
+ * seconds while the admitted messages fell to 0.6 of the peak (docs/performance.md, 2026-11-26, night).
  */
 export function admissionControl(maxDelayMs: number) {
   let admitted = 1;
+  let admittedInSample = 0;
+  const recent: number[] = [];
   return {
-    /** Takes one sample of the event loop's mean delay. */
+    /** Takes one sample of the event loop's mean delay (the work admitted since the last one is counted here). */
     sample(delayMs: number): void {
+      const work = admittedInSample;
+      admittedInSample = 0;
       if (maxDelayMs <= 0) return;
+      const best = Math.max(0, ...recent);
+      recent.push(work);
+      if (recent.length > RECENT_SAMPLES) recent.shift();
+      const shedLostWork = work >= BUSY_SAMPLE && work < KEEP_ADMITTED * best;
       const factor = Math.min(
         MAX_STEP,
         Math.max(1 / MAX_STEP, delayMs > 0 ? maxDelayMs / delayMs : Infinity),
       );
-      admitted = Math.min(1, Math.max(MIN_ADMITTED, admitted * factor));
+      admitted = Math.min(
+        1,
+        Math.max(MIN_ADMITTED, admitted * (factor < 1 && shedLostWork ? MAX_STEP : factor)),
+      );
     },
     /** The share of new work admitted, 0 to 1. */
     share: () => admitted,
     /** Whether one new piece of work is turned away; `random` is for tests. */
-    refuse: (random = Math.random) => admitted < 1 && random() >= admitted,
+    refuse(random = Math.random): boolean {
+      if (admitted < 1 && random() >= admitted) return true;
+      admittedInSample += 1;
+      return false;
+    },
   };
 }
 
