@@ -8,7 +8,7 @@ import { hogEventLoop, untilAdmitting } from '../test/event-loop-hog.js';
 import { buildUser, type BuiltUser } from '../test/factories.js';
 import type { Answer } from '../test/http-client.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
-import { admissionControl, mayRefuse } from './overload.js';
+import { admissionControl, callsInFlight, mayRefuse } from './overload.js';
 
 describe('which calls may be refused', () => {
   it.each([
@@ -84,6 +84,30 @@ describe('admission control', () => {
     const admission = admissionControl(0);
     admission.sample(5000);
     expect(admission.share()).toBe(1);
+  });
+});
+
+describe('calls in flight', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('counts as waiting only the calls carried over from an earlier turn of the event loop', async () => {
+    const calls = callsInFlight();
+    const done = Array.from({ length: 5 }, () => calls.begin());
+    expect(calls.waiting()).toBe(0);
+    done[0]?.();
+    await nextTurn();
+    expect(calls.waiting()).toBe(4);
+    const late = calls.begin();
+    expect(calls.waiting()).toBe(4);
+    done[1]?.();
+    done[2]?.();
+    expect(calls.waiting()).toBe(2);
+    late();
+    expect(calls.waiting()).toBe(2);
+    await nextTurn();
+    done[3]?.();
+    done[4]?.();
+    expect(calls.waiting()).toBe(0);
   });
 });
 

@@ -94,6 +94,44 @@ export function admissionControl(maxDelayMs: number) {
   };
 }
 
+/**
+ * The API calls being answered, and how many of them wait: admitted in an earlier turn of the event loop and
+ * still unanswered. The calls read in one turn are answered together at its end (one group commit, then their
+ * answers), however many arrived, so only those carried over into a later turn are a queue. Counting them all
+ * refused most of a busy turn's calls at a cap of 256 although none of them would have waited (measured past
+ * capacity: every refusal of the cap came with fewer than 128 calls left from earlier turns).
+ */
+export function callsInFlight() {
+  let answering = 0;
+  let turn = 0;
+  let admittedThisTurn = 0;
+  let turnEndQueued = false;
+  // setImmediate runs after this turn's I/O callbacks, with the group commit the turn's calls queued.
+  const endTurn = () => {
+    turn += 1;
+    admittedThisTurn = 0;
+    turnEndQueued = false;
+  };
+  return {
+    /** Counts one admitted call; returns what to run once it is answered or its client went away. */
+    begin(): () => void {
+      answering += 1;
+      admittedThisTurn += 1;
+      if (!turnEndQueued) {
+        turnEndQueued = true;
+        setImmediate(endTurn);
+      }
+      const admittedIn = turn;
+      return () => {
+        answering -= 1;
+        if (admittedIn === turn) admittedThisTurn -= 1;
+      };
+    },
+    /** Calls admitted in earlier turns and not answered yet. */
+    waiting: () => answering - admittedThisTurn,
+  };
+}
+
 const SAMPLE_INTERVAL_MS = 1000;
 /** Long-lived calls left out of OVERLOAD_MAX_CONCURRENT (see the preHandler below). */
 const AI_CALLS = '/api/ai/';
@@ -114,9 +152,8 @@ export async function registerOverloadProtection(
   // process's file descriptors (at the limit even under-pressure's memory sampling failed, and took the process
   // down with an uncaught EMFILE).
   if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
-  // API calls being answered now (admitted, not yet finished or abandoned).
-  let answering = 0;
-  const full = () => config.maxConcurrent > 0 && answering >= config.maxConcurrent;
+  const calls = callsInFlight();
+  const full = () => config.maxConcurrent > 0 && calls.waiting() >= config.maxConcurrent;
   const gauge: OverloadGauge = {
     mustRefuse: () => app.isUnderPressure() || full() || admission.refuse(),
     retryAfterMs: config.retryAfterSeconds * 1000,
@@ -147,9 +184,9 @@ export async function registerOverloadProtection(
   // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
   // capacity every request still costs its refusal, and a cheap one leaves the CPU to the admitted work
   // (measured: a refusal through the error handler cost a third of a delivered message; docs/performance.md).
-  // Past `maxConcurrent` calls being answered, new ones are refused too: a queue past capacity only makes
-  // every answer late (measured at twice the peak: 20,000–35,000 accepted messages arrived after 5 s without
-  // the cap, about 1,500 with it).
+  // Past `maxConcurrent` calls waiting to be answered (callsInFlight), new ones are refused too: a queue past
+  // capacity only makes every answer late (measured at twice the peak: 20,000–35,000 accepted messages arrived
+  // after 5 s without the cap, about 1,500 with it).
   const busyBody = JSON.stringify(SERVER_BUSY);
   const busyHeaders = {
     ...headers,
@@ -157,9 +194,6 @@ export async function registerOverloadProtection(
     'content-length': String(Buffer.byteLength(busyBody)),
     'cache-control': 'no-store',
     'retry-after': retryAfter,
-  };
-  const finished = () => {
-    answering -= 1;
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (!mayRefuse(request.method, request.url) || (!full() && !admission.refuse())) return done();
@@ -172,8 +206,7 @@ export async function registerOverloadProtection(
   // AI_TIMEOUT and have their own per-person budget and queue.
   app.addHook('preHandler', (request, reply, done) => {
     if (mayRefuse(request.method, request.url) && !request.url.startsWith(AI_CALLS)) {
-      answering += 1;
-      reply.raw.once('close', finished);
+      reply.raw.once('close', calls.begin());
     }
     done();
   });
