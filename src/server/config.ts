@@ -143,9 +143,8 @@ export interface OverloadConfig {
   /** Mean event-loop delay over the last second, in milliseconds, above which work is refused. */
   maxEventLoopDelayMs: number;
   /**
-   * API calls waiting to be answered (unanswered since an earlier turn of the event loop) past which new ones
-   * are refused: past capacity the excess then waits nowhere (a queue only makes every answer late) and is
-   * told to come back. The calls one turn reads are answered together and never count as waiting.
+   * API calls being answered at once past which new ones are refused: past capacity the excess then waits
+   * nowhere (a queue only makes every answer late) and is told to come back.
    */
   maxConcurrent: number;
   /** Share of the last second the event loop was busy (0 to 1) above which work is refused. */

@@ -40,95 +40,29 @@ export function mayRefuse(method: string, url: string): boolean {
 const MIN_ADMITTED = 0.02;
 // One sample moves the share by at most this factor, so one noisy second neither shuts the door nor opens it.
 const MAX_STEP = 1.25;
-// Busy traffic: shedding may not cut the work admitted in a sample below this share of the best recent sample…
-const KEEP_ADMITTED = 0.9;
-// …over this many samples…
-const RECENT_SAMPLES = 10;
-// …once a sample admits at least this much (lighter traffic says nothing about what the process can do).
-const BUSY_SAMPLE = 100;
 
 /**
  * The share of new work to admit, steered by event-loop delay: each sample multiplies it by how far the
  * delay is from its limit (over: fewer admitted; under: more, up to all), a quarter at most per sample. The
  * plugin's own rule, refusing everything whenever one sample was over, swings between idle and swamped
  * seconds: on a loaded 2-core machine it delivered half the messages this does (see docs/performance.md).
- *
- * Shedding is there to keep the admitted work flowing, so under busy traffic a lag that persists while the
- * admitted work has fallen below 90 % of the best recent sample gives admissions back a step instead of
- * taking more. That lag is the requests' own backlog (every connection with a request waiting is read in the
- * same turn, and each refusal still costs its parsing and its answer), which refusing more does not shorten:
- * clients that resend at once, ignoring Retry-After, otherwise drove the share down to its floor within
- * seconds while the admitted messages fell to 0.6 of the peak (docs/performance.md, 2026-11-26, night).
  */
 export function admissionControl(maxDelayMs: number) {
   let admitted = 1;
-  let admittedInSample = 0;
-  const recent: number[] = [];
   return {
-    /** Takes one sample of the event loop's mean delay (the work admitted since the last one is counted here). */
+    /** Takes one sample of the event loop's mean delay. */
     sample(delayMs: number): void {
-      const work = admittedInSample;
-      admittedInSample = 0;
       if (maxDelayMs <= 0) return;
-      const best = Math.max(0, ...recent);
-      recent.push(work);
-      if (recent.length > RECENT_SAMPLES) recent.shift();
-      const shedLostWork = work >= BUSY_SAMPLE && work < KEEP_ADMITTED * best;
       const factor = Math.min(
         MAX_STEP,
         Math.max(1 / MAX_STEP, delayMs > 0 ? maxDelayMs / delayMs : Infinity),
       );
-      admitted = Math.min(
-        1,
-        Math.max(MIN_ADMITTED, admitted * (factor < 1 && shedLostWork ? MAX_STEP : factor)),
-      );
+      admitted = Math.min(1, Math.max(MIN_ADMITTED, admitted * factor));
     },
     /** The share of new work admitted, 0 to 1. */
     share: () => admitted,
     /** Whether one new piece of work is turned away; `random` is for tests. */
-    refuse(random = Math.random): boolean {
-      if (admitted < 1 && random() >= admitted) return true;
-      admittedInSample += 1;
-      return false;
-    },
-  };
-}
-
-/**
- * The API calls being answered, and how many of them wait: admitted in an earlier turn of the event loop and
- * still unanswered. The calls read in one turn are answered together at its end (one group commit, then their
- * answers), however many arrived, so only those carried over into a later turn are a queue. Counting them all
- * refused most of a busy turn's calls at a cap of 256 although none of them would have waited (measured past
- * capacity: every refusal of the cap came with fewer than 128 calls left from earlier turns).
- */
-export function callsInFlight() {
-  let answering = 0;
-  let turn = 0;
-  let admittedThisTurn = 0;
-  let turnEndQueued = false;
-  // setImmediate runs after this turn's I/O callbacks, with the group commit the turn's calls queued.
-  const endTurn = () => {
-    turn += 1;
-    admittedThisTurn = 0;
-    turnEndQueued = false;
-  };
-  return {
-    /** Counts one admitted call; returns what to run once it is answered or its client went away. */
-    begin(): () => void {
-      answering += 1;
-      admittedThisTurn += 1;
-      if (!turnEndQueued) {
-        turnEndQueued = true;
-        setImmediate(endTurn);
-      }
-      const admittedIn = turn;
-      return () => {
-        answering -= 1;
-        if (admittedIn === turn) admittedThisTurn -= 1;
-      };
-    },
-    /** Calls admitted in earlier turns and not answered yet. */
-    waiting: () => answering - admittedThisTurn,
+    refuse: (random = Math.random) => admitted < 1 && random() >= admitted,
   };
 }
 
@@ -152,8 +86,9 @@ export async function registerOverloadProtection(
   // process's file descriptors (at the limit even under-pressure's memory sampling failed, and took the process
   // down with an uncaught EMFILE).
   if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
-  const calls = callsInFlight();
-  const full = () => config.maxConcurrent > 0 && calls.waiting() >= config.maxConcurrent;
+  // API calls being answered now (admitted, not yet finished or abandoned).
+  let answering = 0;
+  const full = () => config.maxConcurrent > 0 && answering >= config.maxConcurrent;
   const gauge: OverloadGauge = {
     mustRefuse: () => app.isUnderPressure() || full() || admission.refuse(),
     retryAfterMs: config.retryAfterSeconds * 1000,
@@ -184,9 +119,9 @@ export async function registerOverloadProtection(
   // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
   // capacity every request still costs its refusal, and a cheap one leaves the CPU to the admitted work
   // (measured: a refusal through the error handler cost a third of a delivered message; docs/performance.md).
-  // Past `maxConcurrent` calls waiting to be answered (callsInFlight), new ones are refused too: a queue past
-  // capacity only makes every answer late (measured at twice the peak: 20,000–35,000 accepted messages arrived
-  // after 5 s without the cap, about 1,500 with it).
+  // Past `maxConcurrent` calls being answered, new ones are refused too: a queue past capacity only makes
+  // every answer late (measured at twice the peak: 20,000–35,000 accepted messages arrived after 5 s without
+  // the cap, about 1,500 with it).
   const busyBody = JSON.stringify(SERVER_BUSY);
   const busyHeaders = {
     ...headers,
@@ -194,6 +129,9 @@ export async function registerOverloadProtection(
     'content-length': String(Buffer.byteLength(busyBody)),
     'cache-control': 'no-store',
     'retry-after': retryAfter,
+  };
+  const finished = () => {
+    answering -= 1;
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (!mayRefuse(request.method, request.url) || (!full() && !admission.refuse())) return done();
@@ -206,7 +144,8 @@ export async function registerOverloadProtection(
   // AI_TIMEOUT and have their own per-person budget and queue.
   app.addHook('preHandler', (request, reply, done) => {
     if (mayRefuse(request.method, request.url) && !request.url.startsWith(AI_CALLS)) {
-      reply.raw.once('close', calls.begin());
+      answering += 1;
+      reply.raw.once('close', finished);
     }
     done();
   });
