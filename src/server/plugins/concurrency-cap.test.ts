@@ -11,6 +11,7 @@ let baseUrl: string;
 let releaseHeld: () => void = () => {};
 let held = new Promise<void>((resolve) => (releaseHeld = resolve));
 const sockets: net.Socket[] = [];
+let reachedHook: () => void = () => {};
 
 beforeAll(async () => {
   app = Fastify();
@@ -35,6 +36,18 @@ beforeAll(async () => {
     return { ok: true };
   });
   app.get('/api/quick', async () => ({ ok: true }));
+  // Its client leaves while an earlier hook waits, before the cap's count begins.
+  app.post(
+    '/api/abandoned',
+    {
+      preValidation: async (request) => {
+        reachedHook();
+        const socket = request.raw.socket;
+        if (!socket.destroyed) await new Promise((resolve) => socket.once('close', resolve));
+      },
+    },
+    async () => ({ ok: true }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -84,6 +97,17 @@ describe('OVERLOAD_MAX_CONCURRENT', () => {
   it('does not count a call whose body never arrives, nor AI calls (they have their own budget)', async () => {
     for (let i = 0; i < 3; i += 1) await rawCall('/api/slow', { body: false });
     for (let i = 0; i < 3; i += 1) await rawCall('/api/ai/stream');
+    expect((await quick()).status).toBe(200);
+  });
+
+  it('does not count a call whose client left before the count began (it would never end)', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const inHook = new Promise<void>((resolve) => (reachedHook = resolve));
+      const socket = await rawCall('/api/abandoned');
+      await inHook;
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect((await quick()).status).toBe(200);
   });
 });

@@ -143,7 +143,8 @@ export async function registerOverloadProtection(
   // is sent or its client goes away ('close' comes once either way). AI calls do not count: they last up to
   // AI_TIMEOUT and have their own per-person budget and queue.
   app.addHook('preHandler', (request, reply, done) => {
-    if (mayRefuse(request.method, request.url) && !request.url.startsWith(AI_CALLS)) {
+    // A client gone during an earlier hook has had its 'close' already: counted now, it would never end.
+    if (mayRefuse(request.method, request.url) && !request.url.startsWith(AI_CALLS) && !reply.raw.destroyed) {
       answering += 1;
       reply.raw.once('close', finished);
     }
