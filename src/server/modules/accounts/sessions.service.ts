@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema.js';
 import { rowsCache } from '../../lib/rows-cache.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -12,8 +12,10 @@ export interface LiveSession {
   renewedUntil: Date | undefined;
 }
 
+// Every API call hashes its session cookie. The one-shot hash skips the Hash object createHash builds: 0.5–0.8 µs
+// a call against 1.3–1.8 µs here, and the same digest (sessions.test.ts checks it against createHash's).
 function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 export interface SessionLifetimes {
