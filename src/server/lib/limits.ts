@@ -68,11 +68,14 @@ export function limits(redis?: RedisClientType): Limits {
   function store(name: string, rule: LimitRule, scope: LimitScope, blockSpentInMemory: boolean) {
     // The rule is part of the key: processes of a rolling update that changed a limit do not mix its counts.
     const keyPrefix = `limit:${name}:${rule.points}/${rule.seconds}s`;
-    const options = { keyPrefix, points: rule.points, duration: rule.seconds };
-    const memory = new RateLimiterMemory(options);
+    const options = { points: rule.points, duration: rule.seconds };
+    // No prefix in memory: each limiter has a store of its own, and joining the prefix to every key made a new
+    // string to hash on every action (socket events pass two limiters, a message a third).
+    const memory = new RateLimiterMemory({ ...options, keyPrefix: '' });
     if (!redis || scope === 'process') return memory;
     return new RateLimiterRedis({
       ...options,
+      keyPrefix,
       storeClient: redis,
       useRedisPackage: true,
       rejectIfRedisNotReady: true,
