@@ -28,6 +28,34 @@ describe('POST /api/messages', () => {
     expect(second.body.conversationId).toBe(res.body.conversationId);
   });
 
+  it('starts a conversation with a persona with its opening message, sorted first and only once', async () => {
+    const creator = await buildUser(server.client());
+    const opening = 'The lamp is lit. Come in out of the rain.';
+    const persona = await buildPersona(creator.client);
+    const edit = await creator.client.put('/api/users/updateAiFields', {
+      id: persona._id,
+      name: persona.name,
+      bio: persona.bio,
+      prompt: 'You are a calm guide. Answer briefly and kindly.',
+      memory: '',
+      tag: 'Helper',
+      openingMessage: opening,
+    });
+    expect(edit.status).toBe(200);
+    const ada = await buildUser(server.client());
+    const toPersona = (message: string) =>
+      ada.client.post<Message>('/api/messages', { message, recipientId: persona._id });
+    expect((await toPersona('hello')).status).toBe(201);
+    expect((await toPersona('again')).status).toBe(201);
+    const page = await ada.client.get<Message[]>(`/api/messages/${persona._id}`);
+    // The persona may have answered meanwhile; the opening and the two sends come first, in this order.
+    expect(page.body.filter((m) => m.text === opening)).toHaveLength(1);
+    expect(page.body.slice(0, 2).map((m) => [m.sender, m.text])).toEqual([
+      [persona._id, opening],
+      [ada.user._id, 'hello'],
+    ]);
+  });
+
   it('refuses a forged senderId with 403 and stores nothing', async () => {
     const ada = await buildUser(server.client());
     const bob = await buildUser(server.client());
