@@ -9,22 +9,12 @@ import path from 'node:path';
 import { Agent, request, WebSocket } from 'undici';
 import { io, type Socket } from 'socket.io-client';
 import { startServerProcess } from '../src/server/test/server-process.js';
+import { isBusy, selfTimes, type CpuProfile } from './lib/cpu-profile.js';
 import { seedPeople, type SeededUser } from './lib/seed.js';
 
 const PEOPLE = 200;
 const SECONDS = 8;
 const CONCURRENCY = 64;
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 /** Which package (or our own folder) a profiled function belongs to. */
 function ownerOf(url: string): string {
@@ -38,14 +28,13 @@ function ownerOf(url: string): string {
 
 function summarise(profile: CpuProfile, work: number, unit: string): void {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const selfUs = selfTimes(profile);
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let busy = 0;
   for (const [id, us] of selfUs) {
     const frame = byNode.get(id)?.callFrame;
-    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+    if (!frame || !isBusy(frame)) continue;
     busy += us;
     const owner = ownerOf(frame.url);
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
