@@ -57,3 +57,24 @@ export async function buildPersona(
   if (res.status !== 201) throw new Error(`createAI failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/**
+ * Gives a persona an opening message the way its creator's edit panel does (personas are created without one).
+ * The edit sends every field: name and bio as they are, `buildPersona`'s prompt and tag, and an empty memory.
+ */
+export async function setOpeningMessage(
+  creator: TestClient,
+  persona: ProfileResponse,
+  openingMessage: string,
+): Promise<void> {
+  const res = await creator.put('/api/users/updateAiFields', {
+    id: persona._id,
+    name: persona.name,
+    bio: persona.bio,
+    prompt: 'You are a calm guide. Answer briefly and kindly.',
+    memory: '',
+    tag: 'Helper',
+    openingMessage,
+  });
+  if (res.status !== 200) throw new Error(`updateAiFields failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

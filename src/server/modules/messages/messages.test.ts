@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import type { Conversation, Message } from '../../../contracts/messages.js';
-import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
+import { buildPersona, buildUser, setOpeningMessage, type BuiltUser } from '../../test/factories.js';
 import { connectSocket } from '../../test/socket-client.js';
 import { freezeFromOutside } from '../../test/operator.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -32,16 +32,7 @@ describe('POST /api/messages', () => {
     const creator = await buildUser(server.client());
     const opening = 'The lamp is lit. Come in out of the rain.';
     const persona = await buildPersona(creator.client);
-    const edit = await creator.client.put('/api/users/updateAiFields', {
-      id: persona._id,
-      name: persona.name,
-      bio: persona.bio,
-      prompt: 'You are a calm guide. Answer briefly and kindly.',
-      memory: '',
-      tag: 'Helper',
-      openingMessage: opening,
-    });
-    expect(edit.status).toBe(200);
+    await setOpeningMessage(creator.client, persona, opening);
     const ada = await buildUser(server.client());
     const toPersona = (message: string) =>
       ada.client.post<Message>('/api/messages', { message, recipientId: persona._id });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messages.js';
-import { buildPersona, buildUser } from '../../test/factories.js';
+import { buildPersona, buildUser, setOpeningMessage } from '../../test/factories.js';
 import { freezeFromOutside } from '../../test/operator.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MESSAGE_ERRORS } from './messages.service.js';
@@ -35,16 +35,7 @@ describe('a recipient’s row, kept between sends', () => {
     ).toBe(201);
 
     const opening = 'The lamp is lit. Come in out of the rain.';
-    const edit = await creator.client.put('/api/users/updateAiFields', {
-      id: persona._id,
-      name: persona.name,
-      bio: persona.bio,
-      prompt: 'You are a calm guide. Answer briefly and kindly.',
-      memory: '',
-      tag: 'Helper',
-      openingMessage: opening,
-    });
-    expect(edit.status).toBe(200);
+    await setOpeningMessage(creator.client, persona, opening);
 
     const next = await buildUser(server.client());
     expect(
