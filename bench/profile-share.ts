@@ -21,10 +21,13 @@ const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parentOf = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-const label = (id: number) => {
-  const frame = byId.get(id)?.callFrame;
-  return frame ? `${frame.functionName || '(anonymous)'} ${frame.url}:${frame.lineNumber + 1}` : '';
-};
+// Made once per node: every sample walks its whole stack once per pattern.
+const labels = new Map(
+  profile.nodes.map(({ id, callFrame: f }) => [
+    id,
+    `${f.functionName || '(anonymous)'} ${f.url}:${f.lineNumber + 1}`,
+  ]),
+);
 const matchers = patterns.map((pattern) => new RegExp(pattern));
 const under = patterns.map(() => 0);
 let busy = 0;
@@ -34,7 +37,7 @@ for (const [id, us] of selfTimes(profile)) {
   busy += us;
   matchers.forEach((matcher, k) => {
     for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
-      if (!matcher.test(label(at))) continue;
+      if (!matcher.test(labels.get(at) ?? '')) continue;
       under[k] = (under[k] ?? 0) + us;
       return;
     }
