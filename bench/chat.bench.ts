@@ -5,12 +5,8 @@
  * capacity, idle sockets. CHAT_BENCH_USERS (e.g. `250,2000`) picks the levels, CHAT_BENCH_GENERATORS the
  * number of load-generator processes.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import type { Config } from '../src/server/config.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.js';
-import { createTestDb } from '../src/server/test/test-db.js';
 import {
   CAPACITY_ENV,
   CONNECT,
@@ -24,6 +20,7 @@ import { bareSenders, seedCast, shareOf } from './chat/people.js';
 import type { ConnectResult, UserSpec } from './chat/protocol.js';
 import { pastCapacity, saturation, type Target } from './chat/saturation.js';
 import { idleSockets, usersAtScale } from './chat/users-at-scale.js';
+import { benchDatabase } from './lib/bench-database.js';
 
 const LEVELS = (process.env.CHAT_BENCH_USERS ?? '250,500,1000,2000').split(',').map(Number);
 const GENERATORS = Number(process.env.CHAT_BENCH_GENERATORS ?? Math.max(2, os.availableParallelism()));
@@ -60,28 +57,6 @@ async function withServers<T>(
   } finally {
     await app.stop();
   }
-}
-
-interface BenchDatabase {
-  database: Config['database'];
-  /** The server's DATA_DIR and, for PostgreSQL, its DATABASE_URL. */
-  env: Record<string, string>;
-  drop: () => Promise<void>;
-}
-
-/** A SQLite file where the server will look for it, or a fresh PostgreSQL database beside TEST_DATABASE_URL's. */
-async function benchDatabase(): Promise<BenchDatabase> {
-  if (process.env.TEST_DATABASE_URL) {
-    const test = await createTestDb();
-    const url = test.database.kind === 'postgres' ? test.database.url : '';
-    return { database: test.database, env: { DATA_DIR: test.dataDir, DATABASE_URL: url }, drop: test.drop };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simplified-bench-'));
-  return {
-    database: { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
-    env: { DATA_DIR: dataDir },
-    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  };
 }
 
 /** Runs the chat benchmark; true when every budget holds. */
