@@ -150,13 +150,22 @@ describe('AI turned off', () => {
 });
 
 describe('what reaches the provider', () => {
-  it('sends the system turn as the system prompt, not as a chat message', async () => {
+  const fakeEngine = async () => {
     const { createSdkEngine } = await import('./sdk-engine.js');
     const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-    const engine = createSdkEngine(
+    return createSdkEngine(
       createOpenAICompatible({ name: 'fake', baseURL: fake.baseUrl }).chatModel('fake-model'),
       'fake',
     );
+  };
+  const drain = async (chunks: AsyncIterable<string>) => {
+    let text = '';
+    for await (const chunk of chunks) text += chunk;
+    return text;
+  };
+
+  it('sends the system turn as the system prompt, not as a chat message', async () => {
+    const engine = await fakeEngine();
     await engine.generate({
       messages: [
         { role: 'system', content: 'Be brief.' },
@@ -167,5 +176,53 @@ describe('what reaches the provider', () => {
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Hi' },
     ]);
+  });
+
+  it('streams the same request a whole answer sends: system turns joined first, then the turns in order', async () => {
+    const engine = await fakeEngine();
+    const request = {
+      messages: [
+        { role: 'system' as const, content: 'Be brief.' },
+        { role: 'user' as const, content: 'Hi' },
+        { role: 'assistant' as const, content: 'Hello.' },
+        { role: 'system' as const, content: 'Stay kind.' },
+        { role: 'user' as const, content: 'Again' },
+      ],
+      maxOutputTokens: 42,
+    };
+    await engine.generate(request);
+    const whole = fake.requests.at(-1)?.body;
+    expect(await drain(engine.stream(request))).toBe('Hello from the fake model.');
+    const streamed = fake.requests.at(-1)?.body;
+    expect(streamed?.stream).toBe(true);
+    expect(streamed?.messages).toEqual([
+      { role: 'system', content: 'Be brief.\n\nStay kind.' },
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello.' },
+      { role: 'user', content: 'Again' },
+    ]);
+    expect(streamed?.messages).toEqual(whole?.messages);
+    expect(streamed?.max_tokens).toBe(42);
+  });
+
+  it('fails a stream the provider cuts off or refuses, instead of ending the text quietly', async () => {
+    const engine = await fakeEngine();
+    const ask = () => drain(engine.stream({ messages: [{ role: 'user', content: 'Hi' }] }));
+    fake.enqueue({ text: 'this will be cut off soon enough', cutAfterChunks: 2 });
+    await expect(ask()).rejects.toThrow();
+    fake.enqueue({ status: 500 });
+    await expect(ask()).rejects.toThrow();
+  });
+
+  it('stops the provider when the reader stops reading', async () => {
+    const engine = await fakeEngine();
+    fake.enqueue({ text: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 50 });
+    for await (const chunk of engine.stream({ messages: [{ role: 'user', content: 'Hi' }] })) {
+      expect(chunk.trim()).toBe('w0');
+      break;
+    }
+    const upstream = fake.requests.at(-1);
+    await expect.poll(() => upstream?.abortedAt, { timeout: 1000, interval: 25 }).toBeDefined();
+    expect(upstream?.finishedAt).toBeUndefined();
   });
 });
