@@ -13,7 +13,7 @@ function systemOf(messages: ChatTurn[]): string | undefined {
 }
 
 /** The request as the provider interface takes it: the system turn, then the conversation's text turns. */
-export function promptOf(messages: ChatTurn[]): LanguageModelV3Prompt {
+function promptOf(messages: ChatTurn[]): LanguageModelV3Prompt {
   const system = systemOf(messages);
   const turns: LanguageModelV3Prompt = messages.flatMap((m) =>
     m.role === 'system' ? [] : [{ role: m.role, content: [{ type: 'text' as const, text: m.content }] }],
