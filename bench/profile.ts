@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Agent, request, WebSocket } from 'undici';
 import { io, type Socket } from 'socket.io-client';
 import { startServerProcess } from '../src/server/test/server-process.js';
+import { CAPACITY_ENV } from './chat/harness.js';
 import { isBusy, selfTimes, type CpuProfile } from './lib/cpu-profile.js';
 import { seedPeople, type SeededUser } from './lib/seed.js';
 
@@ -125,7 +126,7 @@ async function main(): Promise<void> {
     pairs,
   );
   const server = await startServerProcess(
-    { DATA_DIR: dataDir, AI_PROVIDER: 'off', MESSAGE_RATE_LIMIT: '100000000' },
+    { ...CAPACITY_ENV, DATA_DIR: dataDir },
     undefined,
     ['--inspect=127.0.0.1:0'],
   );
