@@ -20,6 +20,7 @@ import * as forwardedMessages from './migrations/017-forwarded-messages.js';
 import * as conversationMemoryItems from './migrations/018-conversation-memory-items.js';
 import * as searchIndex from './migrations/019-search-index.js';
 import * as voices from './migrations/020-voices.js';
+import * as directoryTabSearch from './migrations/021-directory-tab-search.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '018-conversation-memory-items': conversationMemoryItems,
   '019-search-index': searchIndex,
   '020-voices': voices,
+  '021-directory-tab-search': directoryTabSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -125,12 +125,16 @@ export interface PersonaSearchRowsTable {
   username: string;
 }
 
-/** SQLite only (migration 011): the FTS5 trigram index of personas' searched text; triggers on users fill it. */
+/**
+ * SQLite only (migrations 011 and 021): the FTS5 trigram index of personas' searched text and their tab (written
+ * `{tag}`); triggers on users fill it.
+ */
 export interface PersonaSearchTable {
   rowid: number;
   name: string;
   username: string;
   bio: string;
+  tag: string;
 }
 
 /** Facts a persona remembers of the person in one conversation (migration 018). */

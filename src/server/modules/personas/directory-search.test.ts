@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryEntry } from '../../../contracts/personas.js';
 import * as directorySearch from '../../db/migrations/011-directory-search.js';
+import * as directoryTabSearch from '../../db/migrations/021-directory-tab-search.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -145,11 +146,33 @@ describe('directory search by trigram index', () => {
   it('indexes the personas that existed before the migration', async () => {
     // Migrations take an untyped Kysely: they describe the schema as it was when they were written.
     const db = server.testDb.db.kysely as unknown as Kysely<unknown>;
+    await directoryTabSearch.down(db);
     await directorySearch.down(db);
     await insertPersonas(1, () => ({ username: 'srchbefore', bio: 'Made before the index, marmotish.' }));
     await directorySearch.up(db);
+    await directoryTabSearch.up(db);
     expect(await names('?q=marmotish')).toEqual(['srchbefore']);
+    expect(await names('?q=marmotish&tag=Helper')).toEqual(['srchbefore']);
     expect(await names('?q=zyphos')).toEqual(['srchcoach', 'srchpoet']);
+    expect(await names('?q=zyphos&tag=Art')).toEqual(['srchpoet']);
+  });
+
+  it('counts a word within the tab, so a tab where a common word is rare is read through the index', async () => {
+    const { db } = server.testDb;
+    const matchesIn = async (tag?: string, q = COMMON_WORD) => {
+      const { probe } = directoryQueries(db, { q, tag, limit: 20 });
+      return probe && Number((await probe.executeTakeFirstOrThrow()).n);
+    };
+    if (db.engine === 'postgres') {
+      // No probe: PostgreSQL's planner weighs the tag index against the trigram indexes itself (plans below).
+      expect(await matchesIn('Helper')).toBeUndefined();
+      return;
+    }
+    expect(await matchesIn()).toBe(FEW_MATCHES + 1);
+    expect(await matchesIn('Science')).toBe(COMMON_COUNT / 2);
+    expect(await matchesIn('Helper')).toBe(0);
+    // A tab's name is not searched text: the 1,025 History personas' tab does not match "istory".
+    expect(await matchesIn('History', 'istory')).toBe(0);
   });
 
   it('gives the page a plain substring scan would give, through whichever index path the engine takes', async () => {
@@ -180,8 +203,9 @@ describe('directory search by trigram index', () => {
       'number 59',
       'test 12',
       'bulk fill',
+      COMMON_WORD,
     ]) {
-      for (const filter of [{ q }, { q, tag: 'Helper' }, { q, after: 'fill' }]) {
+      for (const filter of [{ q }, { q, tag: 'Helper' }, { q, tag: 'Science' }, { q, after: 'fill' }]) {
         const { walk, trigram } = directoryQueries(server.testDb.db, { ...filter, limit: 20 });
         const viaIndex = (await (trigram ?? walk).execute()).map((r) => r.username);
         expect(viaIndex, JSON.stringify(filter)).toEqual(scan(filter));
@@ -198,6 +222,7 @@ describe('directory query plans', () => {
     'a creator': { createdBy: 'bulkmaker' },
     'a search': { q: 'marmotish' },
     'a tab and a search': { q: 'marmotish', tag: 'Helper' },
+    'a tab and a word common elsewhere': { q: COMMON_WORD, tag: 'Helper' },
     'a short search': { q: 'zq' },
     'a deep page': { after: 'fill9' },
   };

@@ -62,7 +62,8 @@ function conditions(engine: Db['engine'], filter: DirectoryFilter, term: string 
 /**
  * The statements one directory page may run, exported so a test can check every one's query plan:
  * `walk` follows the index that matches the filter in username order; on SQLite a search of 3+ characters also has
- * `probe` (are there more than FEW_MATCHES trigram matches?) and `trigram` (only the matching rows, then sorted).
+ * `probe` (are there more than FEW_MATCHES trigram matches, in the tab if one is chosen?) and `trigram` (only the
+ * matching rows, then sorted).
  */
 export function directoryQueries({ kysely: db, engine }: Db, filter: DirectoryFilter) {
   const term = filter.q?.toLowerCase();
@@ -74,8 +75,11 @@ export function directoryQueries({ kysely: db, engine }: Db, filter: DirectoryFi
     .orderBy('users.username')
     .limit(filter.limit + 1);
   if (engine === 'postgres' || !term || isShort(term)) return { walk };
-  // An FTS5 phrase: with the trigram tokenizer it matches the term as a substring of one column.
-  const phrase = `"${term.replaceAll('"', '""')}"`;
+  // FTS5 phrases: with the trigram tokenizer, the term as a substring of name, username or bio, and in a tab
+  // its `{tag}` (migration 021), so the matches are counted and sorted within the tab, never walked through it.
+  const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  const inText = `{name username bio} : ${quoted(term)}`;
+  const phrase = filter.tag ? `${inText} AND tag : ${quoted(`{${filter.tag}}`)}` : inText;
   const probe = db
     .selectFrom(
       db
