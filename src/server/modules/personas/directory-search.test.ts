@@ -128,14 +128,18 @@ describe('directory search by trigram index', () => {
       name: 'Echo Vale',
       bio: 'Now hums xylofant tunes.',
       prompt: 'You repeat.',
-      tag: 'Helper',
+      tag: 'Fun',
     });
     expect(await names('?q=xylofant')).toEqual(['srchecho']);
+    expect(await names('?q=xylofant&tag=Fun')).toEqual(['srchecho']);
+    expect(await names('?q=xylofant&tag=Helper')).toEqual([]);
     expect(await names('?q=repeats')).toEqual([]);
     const db = server.testDb.db.kysely;
     await db.updateTable('users').set({ username: 'srchresound' }).where('id', '=', echoId).execute();
     expect(await names('?q=resound')).toEqual(['srchresound']);
     expect(await names('?q=rchecho')).toEqual([]);
+    await db.updateTable('users').set({ tag: 'Art' }).where('id', '=', echoId).execute();
+    expect(await names('?q=xylofant&tag=Art')).toEqual(['srchresound']);
     await db.updateTable('users').set({ isFrozen: 1 }).where('id', '=', echoId).execute();
     expect(await names('?q=xylofant')).toEqual([]);
     await db.deleteFrom('users').where('id', '=', echoId).execute();
