@@ -173,6 +173,7 @@ export function mergeChats(all: ChatResult[]): ChatResult {
     presenceLatencies: all.flatMap((r) => r.presenceLatencies).sort((a, b) => a - b),
     presenceExpected: all.reduce((a, r) => a + r.presenceExpected, 0),
     churns: all.reduce((a, r) => a + r.churns, 0),
+    loopMaxMs: Math.max(...all.map((r) => r.loopMaxMs)),
   };
 }
 

@@ -2,6 +2,7 @@
  * The load a generator process puts on a server: people chatting (with seen marks and tabs closing and
  * opening), a closed loop to saturation, and an open loop at a fixed offered rate.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Message } from '../../src/contracts/messages.js';
 import {
   closeSocket,
@@ -162,6 +163,8 @@ export async function chat(
   },
 ): Promise<ChatResult> {
   const rec = new Recorder(set);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const presence: number[] = [];
   // By `event:userId`: an offline event still counts after the same person started reopening the tab.
   const changedAt = new Map<string, number>();
@@ -229,7 +232,8 @@ export async function chat(
   }
   await Promise.all(reopening);
   const result = await rec.finish(opts.seconds * 1000);
-  return { ...result, presenceLatencies: presence, presenceExpected, churns };
+  loop.disable();
+  return { ...result, presenceLatencies: presence, presenceExpected, churns, loopMaxMs: loop.max / 1e6 };
 }
 
 function deliveriesOnly(rec: Recorder) {

@@ -64,6 +64,8 @@ export interface ChatResult extends DeliveryResult {
   presenceLatencies: number[];
   presenceExpected: number;
   churns: number;
+  /** The load generator's own longest event-loop delay in the phase, ms: a stall here delays what it times. */
+  loopMaxMs: number;
 }
 
 export interface Request {

@@ -1,7 +1,9 @@
 /**
  * Users at scale: n signed-in people, each with a websocket, sending a DM every few seconds through
  * `POST /api/messages` to an online contact, marking what arrives as seen, while some tabs close and reopen.
- * Also the memory of many idle sockets.
+ * Also the memory of many idle sockets. Each level also prints the load generators' longest event-loop delay:
+ * a generator that stalls delays every arrival it times, so a max latency near that figure is the generator's
+ * pause, not the server's.
  */
 import { cpuPercentDuring, loadAverage, rssOf } from '../lib/process-stats.js';
 import { budgetLine, percentile, spread } from '../lib/stats.js';
@@ -51,8 +53,8 @@ export async function usersAtScale(
   );
   console.log(`load average ${loadAverage()}`);
   console.log(
-    '| users | connected | connect errors | delivered | lost | errors | p50 ms | p95 ms | p99 ms | max ms | presence p99 ms (events/expected) | server CPU % | client CPU % |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| users | connected | connect errors | delivered | lost | errors | p50 ms | p95 ms | p99 ms | max ms | presence p99 ms (events/expected) | server CPU % | client CPU % | generator loop max ms |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   let connected = 0;
   let joined = 0;
@@ -92,7 +94,7 @@ export async function usersAtScale(
       `| ${users} | ${connected} | ${formatErrors(connect.errors)} | ${result.delivered}/${result.sent} | ${formatLost(result)} | ` +
         `${formatErrors(result.errors)} | ${ms(percentile(l, 50))} | ${ms(percentile(l, 95))} | ${ms(percentile(l, 99))} | ` +
         `${ms(l.at(-1) ?? 0)} | ${ms(percentile(p, 99))} (${p.length}/${result.presenceExpected}) | ` +
-        `${serverCpu.toFixed(0)} | ${client.cpu.toFixed(0)} |`,
+        `${serverCpu.toFixed(0)} | ${client.cpu.toFixed(0)} | ${ms(result.loopMaxMs)} |`,
     );
     rows.push({ users, result, serverCpu });
   }
