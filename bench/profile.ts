@@ -125,11 +125,9 @@ async function main(): Promise<void> {
     PEOPLE,
     pairs,
   );
-  const server = await startServerProcess(
-    { ...CAPACITY_ENV, DATA_DIR: dataDir },
-    undefined,
-    ['--inspect=127.0.0.1:0'],
-  );
+  const server = await startServerProcess({ ...CAPACITY_ENV, DATA_DIR: dataDir }, undefined, [
+    '--inspect=127.0.0.1:0',
+  ]);
   const inspector = await inspectorOf(server.output);
   const origin = new URL(server.baseUrl).origin;
   const agent = new Agent({ connections: CONCURRENCY, pipelining: 1 });
