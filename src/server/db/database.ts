@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { runDirectlyInTransactions } from './compiled-query.js';
-import { startCheckpointer } from './sqlite-checkpointer.js';
+import { RESTART_FRAMES, startCheckpointer } from './sqlite-checkpointer.js';
 
 export type Engine = Config['database']['kind'];
 
@@ -33,6 +33,11 @@ export interface Db {
    * checkpointer's worker lets go of the file a moment later (deleting the file before that can race it).
    */
   closed?: () => Promise<void>;
+  /**
+   * SQLite only: while the checkpointer catches up with the WAL (sqlite-checkpointer.ts), a promise that the
+   * app's main writer (the group commit) awaits before its next transaction; undefined the rest of the time.
+   */
+  writerPause?: () => Promise<void> | undefined;
   /** PostgreSQL only: the pool's connections now (for metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number };
 }
@@ -42,6 +47,8 @@ export function openDatabase(
   database: Config['database'],
   onIdleClientError: (error: Error) => void = () => {},
   onCheckpointError: (message: string) => void = () => {},
+  /** SQLite: WAL frames past which the checkpointer asks for a pause to start the WAL over (tests lower it). */
+  walRestartFrames = RESTART_FRAMES,
 ): Db {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
@@ -67,7 +74,10 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoints run on a worker thread (sqlite-checkpointer.ts), never inside a commit on the event loop.
   sqlite.pragma('wal_autocheckpoint = 0');
-  const checkpointer = startCheckpointer(database.file, onCheckpointError);
+  // When the WAL starts over after a long run of writes, its file is cut back to what the frames it may hold
+  // before a restart take (pages of SQLite's default 4 KiB).
+  sqlite.pragma(`journal_size_limit = ${walRestartFrames * 4096}`);
+  const checkpointer = startCheckpointer(database.file, onCheckpointError, walRestartFrames);
   let checkpointerStopped = Promise.resolve();
   const closing = {
     prepare: sqlite.prepare.bind(sqlite),
@@ -83,6 +93,7 @@ export function openDatabase(
   return {
     writesElsewhere: oncePerTurn(() => dataVersion.get() as number),
     closed: () => checkpointerStopped,
+    writerPause: checkpointer.writerPause,
     kysely,
     engine: 'sqlite',
   };

@@ -72,7 +72,7 @@ describe('groupCommit', () => {
   it('keeps batches in arrival order and bounded in size', async () => {
     const userId = await someUserId();
     const transaction = vi.spyOn(t.db.kysely, 'transaction');
-    const writes = groupCommit(t.db.kysely, 4);
+    const writes = groupCommit(t.db.kysely, undefined, 4);
     const order: number[] = [];
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -87,6 +87,25 @@ describe('groupCommit', () => {
     );
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(transaction).toHaveBeenCalledTimes(3);
+    transaction.mockRestore();
+  });
+  it('starts no transaction while the writer is asked to pause, and goes on once the pause ends', async () => {
+    const userId = await someUserId();
+    let endPause = () => {};
+    let pause: Promise<void> | undefined = new Promise<void>((resolve) => (endPause = resolve));
+    const transaction = vi.spyOn(t.db.kysely, 'transaction');
+    const writes = groupCommit(t.db.kysely, () => pause);
+    let committed = false;
+    const write = writes
+      .run((trx) => trx.insertInto('actions').values(action(userId, 'after the pause')).execute())
+      .then(() => (committed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(transaction).not.toHaveBeenCalled();
+    expect(committed).toBe(false);
+    pause = undefined;
+    endPause();
+    await write;
+    expect(transaction).toHaveBeenCalledTimes(1);
     transaction.mockRestore();
   });
 });

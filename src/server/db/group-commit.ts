@@ -21,7 +21,12 @@ export interface GroupCommit {
  * saves a round trip and a WAL flush per message). A write that fails takes its batch down with it; the
  * batch is then retried one write at a time, so only the failing write's caller sees the error.
  */
-export function groupCommit(db: Kysely<Database>, maxBatch = 256): GroupCommit {
+export function groupCommit(
+  db: Kysely<Database>,
+  /** While the SQLite checkpointer catches up, what to await before the next transaction (Db.writerPause). */
+  writerPause: () => Promise<void> | undefined = () => undefined,
+  maxBatch = 256,
+): GroupCommit {
   let queue: Job[] = [];
   let running = false;
 
@@ -42,6 +47,8 @@ export function groupCommit(db: Kysely<Database>, maxBatch = 256): GroupCommit {
   async function drain(): Promise<void> {
     running = true;
     while (queue.length) {
+      const paused = writerPause();
+      if (paused) await paused;
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(maxBatch);
       await commit(batch);

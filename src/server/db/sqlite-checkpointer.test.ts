@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
+import { groupCommit } from './group-commit.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -54,6 +55,35 @@ describe('SQLite checkpoints run off the event loop', () => {
     copied.close();
     await k.destroy();
     expect(errors).toEqual([]);
+  });
+
+  it('starts the WAL over while writes never stop, by pausing the group commit for the last copy', async () => {
+    const file = tempFile();
+    const restartFrames = 256;
+    const db = openDatabase({ kind: 'sqlite', file }, undefined, undefined, restartFrames);
+    const k = db.kysely;
+    await sql`create table notes (id integer primary key, body text not null)`.execute(k);
+    const writes = groupCommit(k, db.writerPause);
+    const body = 'x'.repeat(2000);
+    // 32 writers that send again as soon as their write is committed, the way a saturated chat does: with a
+    // commit always close behind, each PASSIVE checkpoint ends a few frames short and the WAL never started over.
+    let written = 0;
+    let largest = 0;
+    let shrank = false;
+    const writer = async () => {
+      while (written < 40_000 && !shrank) {
+        await writes.run((trx) => sql`insert into notes (body) values (${body})`.execute(trx));
+        written += 1;
+        const size = walBytes(file);
+        shrank ||= size < largest;
+        largest = Math.max(largest, size);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, writer));
+    expect(shrank, `WAL grew to ${largest} bytes over ${written} writes`).toBe(true);
+    await k.destroy();
+    await db.closed?.();
   });
 
   it('lets go of the file once closed, so the folder can be deleted at once', async () => {

@@ -12,25 +12,53 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
 db.pragma('synchronous = NORMAL');
 let lastError = '';
-const timer = setInterval(() => {
+let pauseAsked = false;
+function checkpoint() {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
     lastError = '';
+    return result;
   } catch (error) {
     // Told once per new failure, not ten times a second while it lasts.
     const message = String(error && error.message);
     if (message !== lastError) parentPort.postMessage({ error: message });
     lastError = message;
+    return undefined;
+  }
+}
+const timer = setInterval(() => {
+  const result = checkpoint();
+  if (result && !pauseAsked && result.log > workerData.restartFrames) {
+    pauseAsked = true;
+    parentPort.postMessage({ pause: true });
   }
 }, workerData.everyMs);
-parentPort.on('message', () => {
+parentPort.on('message', (message) => {
+  if (message === 'paused') {
+    checkpoint();
+    pauseAsked = false;
+    return parentPort.postMessage({ resume: true });
+  }
   clearInterval(timer);
   db.close();
   process.exit(0);
 });
 `;
 
+/**
+ * A WAL that the worker never catches up with never starts over: under a steady stream of commits each PASSIVE
+ * checkpoint ends a few frames behind the newest, and the file grew by about 10 KB a message, 570 MB in 8 s of
+ * saturated sends (docs/performance.md). Past this many frames the worker asks the app's writer for a pause,
+ * copies the rest with no commit in between, and the next commit starts the WAL over from its beginning.
+ */
+export const RESTART_FRAMES = 4096;
+
+/** The longest the writer waits for the worker's catch-up; a worker that never answers cannot stop writes. */
+const PAUSE_LIMIT_MS = 1000;
+
 export interface Checkpointer {
+  /** Resolves when writes may go on, or undefined when no pause is asked for: the writer awaits it between commits. */
+  writerPause(): Promise<void> | undefined;
   /** Stops checkpointing; settles once the worker closed its connection and exited. */
   stop(): Promise<void>;
 }
@@ -40,23 +68,51 @@ export interface Checkpointer {
  * SQLite's automatic checkpoint runs inside whichever commit crosses 1,000 WAL pages: on the event loop, copying
  * the pages into the database file and fsyncing it (measured: about a third of a chat message's SQLite time, and
  * stalls that grow with the file). A PASSIVE checkpoint on another connection does the same work on the other
- * core without blocking writers or readers; the next writer restarts the WAL once it has been copied.
+ * core without blocking writers or readers; the next writer restarts the WAL once it has been copied, which
+ * under a steady stream of commits needs the short pause of `writerPause` (RESTART_FRAMES).
  */
-export function startCheckpointer(file: string, onError: (message: string) => void): Checkpointer {
+export function startCheckpointer(
+  file: string,
+  onError: (message: string) => void,
+  restartFrames = RESTART_FRAMES,
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, driver, everyMs: CHECKPOINT_EVERY_MS },
+    workerData: { file, driver, everyMs: CHECKPOINT_EVERY_MS, restartFrames },
     // The parent's --import tsx is of no use to plain JavaScript and would slow the worker's start.
     execArgv: [],
   });
   // Never what keeps a process alive: closing the database stops it, and a crash takes it down anyway.
   worker.unref();
-  worker.on('message', (message: { error?: string }) => onError(message.error ?? 'unknown'));
+  let pause: { done: Promise<void>; end: () => void } | undefined;
+  const endPause = () => pause?.end();
+  const startPause = () => {
+    let end = () => {};
+    const done = new Promise<void>((resolve) => (end = resolve));
+    const limit = setTimeout(endPause, PAUSE_LIMIT_MS).unref();
+    pause = {
+      done,
+      end: () => {
+        clearTimeout(limit);
+        pause = undefined;
+        end();
+      },
+    };
+    // After this turn's callbacks: a group commit already under way finishes its batch first.
+    setImmediate(() => worker.postMessage('paused'));
+  };
+  worker.on('message', (message: { error?: string; pause?: true; resume?: true }) => {
+    if (message.pause) return startPause();
+    if (message.resume) return endPause();
+    onError(message.error ?? 'unknown');
+  });
   worker.on('error', (error) => onError(error.message));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
+    writerPause: () => pause?.done,
     stop: () => {
+      endPause();
       worker.postMessage('stop');
       return exited;
     },

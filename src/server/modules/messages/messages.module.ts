@@ -74,7 +74,7 @@ export async function registerMessaging(
   });
   const messages = messagesService(
     repo,
-    groupCommit(deps.db.kysely),
+    groupCommit(deps.db.kysely, deps.db.writerPause),
     deps.lists,
     {
       findById: (id) => deps.accounts.findById(id),
