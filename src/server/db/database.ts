@@ -74,8 +74,8 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoints run on a worker thread (sqlite-checkpointer.ts), never inside a commit on the event loop.
   sqlite.pragma('wal_autocheckpoint = 0');
-  // When the WAL starts over after a long run of writes, its file is cut back to what the frames it may hold
-  // before a restart take (pages of SQLite's default 4 KiB).
+  // When the WAL starts over after a long run of writes, its file is cut back to about what the frames it may
+  // hold before a restart take (pages of SQLite's default 4 KiB, each frame also has a 24-byte header).
   sqlite.pragma(`journal_size_limit = ${walRestartFrames * 4096}`);
   const checkpointer = startCheckpointer(database.file, onCheckpointError, walRestartFrames);
   let checkpointerStopped = Promise.resolve();

@@ -62,28 +62,36 @@ describe('SQLite checkpoints run off the event loop', () => {
     const restartFrames = 256;
     const db = openDatabase({ kind: 'sqlite', file }, undefined, undefined, restartFrames);
     const k = db.kysely;
-    await sql`create table notes (id integer primary key, body text not null)`.execute(k);
-    const writes = groupCommit(k, db.writerPause);
-    const body = 'x'.repeat(2000);
-    // 32 writers that send again as soon as their write is committed, the way a saturated chat does: with a
-    // commit always close behind, each PASSIVE checkpoint ends a few frames short and the WAL never started over.
-    let written = 0;
-    let largest = 0;
-    let shrank = false;
-    const writer = async () => {
-      while (written < 40_000 && !shrank) {
-        await writes.run((trx) => sql`insert into notes (body) values (${body})`.execute(trx));
-        written += 1;
-        const size = walBytes(file);
-        shrank ||= size < largest;
-        largest = Math.max(largest, size);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
-    await Promise.all(Array.from({ length: 32 }, writer));
-    expect(shrank, `WAL grew to ${largest} bytes over ${written} writes`).toBe(true);
-    await k.destroy();
-    await db.closed?.();
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(k);
+      const writes = groupCommit(k, db.writerPause);
+      const body = 'x'.repeat(2000);
+      // 32 writers that send again as soon as their write is committed, the way a saturated chat does: with a
+      // commit always close behind, each PASSIVE checkpoint ended a few frames short and the WAL never started
+      // over. A slow machine slows the writers and the worker alike, so the test waits for it, up to a deadline.
+      let written = 0;
+      let largest = 0;
+      let shrank = false;
+      const deadline = Date.now() + 15_000;
+      const writer = async () => {
+        // Also bounded in bytes: without the pause the WAL grows by megabytes a second.
+        while (!shrank && Date.now() < deadline && largest < 128 * 1024 * 1024) {
+          await writes.run((trx) => sql`insert into notes (body) values (${body})`.execute(trx));
+          written += 1;
+          const size = walBytes(file);
+          shrank ||= size < largest;
+          largest = Math.max(largest, size);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      await Promise.all(Array.from({ length: 32 }, writer));
+      expect(shrank, `WAL grew to ${largest} bytes over ${written} writes`).toBe(true);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(k);
+      expect(rows[0]?.n).toBe(written);
+    } finally {
+      await k.destroy();
+      await db.closed?.();
+    }
   });
 
   it('lets go of the file once closed, so the folder can be deleted at once', async () => {

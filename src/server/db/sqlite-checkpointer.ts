@@ -12,7 +12,10 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
 db.pragma('synchronous = NORMAL');
 let lastError = '';
-let pauseAsked = false;
+let pauseAsked = 0;
+// Writes stop for at most a tenth of the time: after a pause of d ms the next may be asked for 9 d ms later
+// (on a slow disk the catch-up's fsyncs make each pause long).
+let nextPauseAt = 0;
 function checkpoint() {
   try {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
@@ -28,16 +31,18 @@ function checkpoint() {
 }
 const timer = setInterval(() => {
   const result = checkpoint();
-  if (result && !pauseAsked && result.log > workerData.restartFrames) {
-    pauseAsked = true;
+  if (result && !pauseAsked && result.log > workerData.restartFrames && Date.now() >= nextPauseAt) {
+    pauseAsked = Date.now();
     parentPort.postMessage({ pause: true });
   }
 }, workerData.everyMs);
 parentPort.on('message', (message) => {
   if (message === 'paused') {
     checkpoint();
-    pauseAsked = false;
-    return parentPort.postMessage({ resume: true });
+    parentPort.postMessage({ resume: true });
+    nextPauseAt = Date.now() + 9 * (Date.now() - pauseAsked);
+    pauseAsked = 0;
+    return;
   }
   clearInterval(timer);
   db.close();
@@ -49,7 +54,8 @@ parentPort.on('message', (message) => {
  * A WAL that the worker never catches up with never starts over: under a steady stream of commits each PASSIVE
  * checkpoint ends a few frames behind the newest, and the file grew by about 10 KB a message, 570 MB in 8 s of
  * saturated sends (docs/performance.md). Past this many frames the worker asks the app's writer for a pause,
- * copies the rest with no commit in between, and the next commit starts the WAL over from its beginning.
+ * copies the rest with no commit in between, and the next commit starts the WAL over from its beginning. A
+ * pause lasts as long as that copy and its fsyncs: 6–36 ms measured here.
  */
 export const RESTART_FRAMES = 4096;
 
@@ -86,8 +92,10 @@ export function startCheckpointer(
   // Never what keeps a process alive: closing the database stops it, and a crash takes it down anyway.
   worker.unref();
   let pause: { done: Promise<void>; end: () => void } | undefined;
+  let stopped = false;
   const endPause = () => pause?.end();
   const startPause = () => {
+    if (pause || stopped) return;
     let end = () => {};
     const done = new Promise<void>((resolve) => (end = resolve));
     const limit = setTimeout(endPause, PAUSE_LIMIT_MS).unref();
@@ -99,7 +107,9 @@ export function startCheckpointer(
         end();
       },
     };
-    // After this turn's callbacks: a group commit already under way finishes its batch first.
+    // A group commit's batch never spans turns (its statements are synchronous), so from the next turn on no
+    // batch of it commits until the pause ends. Other writers are not paused: one that commits during the
+    // catch-up only means the WAL starts over at a later pause.
     setImmediate(() => worker.postMessage('paused'));
   };
   worker.on('message', (message: { error?: string; pause?: true; resume?: true }) => {
@@ -108,10 +118,16 @@ export function startCheckpointer(
     onError(message.error ?? 'unknown');
   });
   worker.on('error', (error) => onError(error.message));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      endPause();
+      resolve();
+    }),
+  );
   return {
     writerPause: () => pause?.done,
     stop: () => {
+      stopped = true;
       endPause();
       worker.postMessage('stop');
       return exited;
