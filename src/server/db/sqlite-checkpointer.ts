@@ -13,8 +13,8 @@ db.pragma('busy_timeout = 1000');
 db.pragma('synchronous = NORMAL');
 let lastError = '';
 let pauseAsked = 0;
-// Writes stop for at most a tenth of the time: after a pause of d ms the next may be asked for 9 d ms later
-// (on a slow disk the catch-up's fsyncs make each pause long).
+// Writes stop for at most a fiftieth of the time: after a pause of d ms the next may be asked for 49 d ms
+// later (on a slow disk the catch-up's fsyncs make each pause long).
 let nextPauseAt = 0;
 function checkpoint() {
   try {
@@ -40,7 +40,7 @@ parentPort.on('message', (message) => {
   if (message === 'paused') {
     checkpoint();
     parentPort.postMessage({ resume: true });
-    nextPauseAt = Date.now() + 9 * (Date.now() - pauseAsked);
+    nextPauseAt = Date.now() + 49 * (Date.now() - pauseAsked);
     pauseAsked = 0;
     return;
   }
@@ -57,7 +57,7 @@ parentPort.on('message', (message) => {
  * copies the rest with no commit in between, and the next commit starts the WAL over from its beginning. A
  * pause lasts as long as that copy and its fsyncs: 6–36 ms measured here.
  */
-export const RESTART_FRAMES = 4096;
+export const RESTART_FRAMES = 16_384;
 
 /** The longest the writer waits for the worker's catch-up; a worker that never answers cannot stop writes. */
 const PAUSE_LIMIT_MS = 1000;
