@@ -19,10 +19,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const index of POSTGRES_INDEXES) await db.schema.dropIndex(index.name).execute();
     return;
   }
-  for (const trigger of ['insert', 'update', 'delete']) {
-    await sql`drop trigger users_persona_search_${sql.raw(trigger)}`.execute(db);
-  }
-  await sql`drop table persona_search`.execute(db);
+  await dropPersonaSearch(db);
   await db.schema.dropTable('persona_search_rows').execute();
 }
 
@@ -62,25 +59,42 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     // A copy of the username, so matches are put in directory order before any users row is read.
     .addColumn('username', 'text', (c) => c.notNull())
     .execute();
-  // trigram: any substring of 3 or more characters is found through the index, case-insensitively.
-  await sql`create virtual table persona_search using fts5(name, username, bio, tokenize = 'trigram')`.execute(
+  // Backfill the personas that exist already.
+  await sql`insert into persona_search_rows (user_id, username) select id, username from users where is_ai = 1`.execute(
     db,
   );
+  await createPersonaSearch(db, { withTab: false });
+}
+
+/**
+ * SQLite: the FTS5 table over personas (keyed by persona_search_rows, which must exist), the triggers that keep it
+ * in step with users, and its backfill. `withTab` adds each persona's tab as a fourth column, written `{tag}`
+ * (migration 021).
+ */
+export async function createPersonaSearch(db: Kysely<unknown>, { withTab }: { withTab: boolean }) {
+  const columns = sql.raw(withTab ? 'name, username, bio, tag' : 'name, username, bio');
+  const values = (row: string) =>
+    sql.raw(
+      `${row}.name, ${row}.username, ${row}.bio` +
+        (withTab ? `, '{' || coalesce(${row}.tag, '') || '}'` : ''),
+    );
+  // trigram: any substring of 3 or more characters is found through the index, case-insensitively.
+  await sql`create virtual table persona_search using fts5(${columns}, tokenize = 'trigram')`.execute(db);
   await sql`
     create trigger users_persona_search_insert after insert on users when new.is_ai = 1 begin
       insert into persona_search_rows (user_id, username) values (new.id, new.username);
-      insert into persona_search (rowid, name, username, bio)
-        select search_rowid, new.name, new.username, new.bio from persona_search_rows where user_id = new.id;
+      insert into persona_search (rowid, ${columns})
+        select search_rowid, ${values('new')} from persona_search_rows where user_id = new.id;
     end`.execute(db);
   // Delete and insert again, so a change of is_ai (no call does that today) is covered too.
   await sql`
-    create trigger users_persona_search_update after update of name, username, bio, is_ai on users begin
+    create trigger users_persona_search_update after update of ${columns}, is_ai on users begin
       delete from persona_search
         where rowid = (select search_rowid from persona_search_rows where user_id = old.id);
       delete from persona_search_rows where user_id = old.id;
       insert into persona_search_rows (user_id, username) select new.id, new.username where new.is_ai = 1;
-      insert into persona_search (rowid, name, username, bio)
-        select search_rowid, new.name, new.username, new.bio from persona_search_rows where user_id = new.id;
+      insert into persona_search (rowid, ${columns})
+        select search_rowid, ${values('new')} from persona_search_rows where user_id = new.id;
     end`.execute(db);
   await sql`
     create trigger users_persona_search_delete after delete on users when old.is_ai = 1 begin
@@ -88,12 +102,16 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
         where rowid = (select search_rowid from persona_search_rows where user_id = old.id);
       delete from persona_search_rows where user_id = old.id;
     end`.execute(db);
-  // Backfill the personas that exist already.
-  await sql`insert into persona_search_rows (user_id, username) select id, username from users where is_ai = 1`.execute(
-    db,
-  );
   await sql`
-    insert into persona_search (rowid, name, username, bio)
-      select r.search_rowid, u.name, u.username, u.bio
+    insert into persona_search (rowid, ${columns})
+      select r.search_rowid, ${values('u')}
       from persona_search_rows r join users u on u.id = r.user_id`.execute(db);
+}
+
+/** SQLite: drops what createPersonaSearch made (persona_search_rows stays). */
+export async function dropPersonaSearch(db: Kysely<unknown>) {
+  for (const trigger of ['insert', 'update', 'delete']) {
+    await sql`drop trigger users_persona_search_${sql.raw(trigger)}`.execute(db);
+  }
+  await sql`drop table persona_search`.execute(db);
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import * as directorySearch from './011-directory-search.js';
+import type { Kysely } from 'kysely';
+import { createPersonaSearch, dropPersonaSearch } from './011-directory-search.js';
 import { isPostgres } from './engine.js';
 
 /**
@@ -13,47 +13,13 @@ import { isPostgres } from './engine.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) return;
-  for (const trigger of ['insert', 'update', 'delete']) {
-    await sql`drop trigger users_persona_search_${sql.raw(trigger)}`.execute(db);
-  }
-  await sql`drop table persona_search`.execute(db);
-  await sql`create virtual table persona_search using fts5(name, username, bio, tag, tokenize = 'trigram')`.execute(
-    db,
-  );
-  const tab = (row: string) => sql.raw(`'{' || coalesce(${row}.tag, '') || '}'`);
-  await sql`
-    create trigger users_persona_search_insert after insert on users when new.is_ai = 1 begin
-      insert into persona_search_rows (user_id, username) values (new.id, new.username);
-      insert into persona_search (rowid, name, username, bio, tag)
-        select search_rowid, new.name, new.username, new.bio, ${tab('new')} from persona_search_rows
-        where user_id = new.id;
-    end`.execute(db);
-  // Delete and insert again, so a change of is_ai (no call does that today) is covered too.
-  await sql`
-    create trigger users_persona_search_update after update of name, username, bio, tag, is_ai on users begin
-      delete from persona_search
-        where rowid = (select search_rowid from persona_search_rows where user_id = old.id);
-      delete from persona_search_rows where user_id = old.id;
-      insert into persona_search_rows (user_id, username) select new.id, new.username where new.is_ai = 1;
-      insert into persona_search (rowid, name, username, bio, tag)
-        select search_rowid, new.name, new.username, new.bio, ${tab('new')} from persona_search_rows
-        where user_id = new.id;
-    end`.execute(db);
-  await sql`
-    create trigger users_persona_search_delete after delete on users when old.is_ai = 1 begin
-      delete from persona_search
-        where rowid = (select search_rowid from persona_search_rows where user_id = old.id);
-      delete from persona_search_rows where user_id = old.id;
-    end`.execute(db);
-  await sql`
-    insert into persona_search (rowid, name, username, bio, tag)
-      select r.search_rowid, u.name, u.username, u.bio, ${tab('u')}
-      from persona_search_rows r join users u on u.id = r.user_id`.execute(db);
+  await dropPersonaSearch(db);
+  await createPersonaSearch(db, { withTab: true });
 }
 
 /** Back to migration 011's index, built again from the personas as they are now. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) return;
-  await directorySearch.down(db);
-  await directorySearch.up(db);
+  await dropPersonaSearch(db);
+  await createPersonaSearch(db, { withTab: false });
 }
