@@ -1,11 +1,12 @@
 /**
- * `npx tsx bench/compare-builds.ts <other checkout> [socket|http|list] [rounds]`: is this checkout's server
+ * `npx tsx bench/compare-builds.ts <other checkout> [socket|http|list|page] [rounds]`: is this checkout's server
  * faster than another's (say a `git worktree` of the commit before, with `node_modules` linked in)? Both
  * servers run side by side, and each round drives one and then the other, the order alternating by round:
  * for `socket` and `http`, to saturation with the chat benchmark's closed loop on the same load generators
- * (`closedLoop` in chat/saturation.ts: 200 paired senders, 5 s); for `list`, with the HTTP read benchmark's
- * autocannon on the reader's conversation list (`load` in http-read.bench.ts: 20 connections, 5 s). Prints
- * answers a second and server CPU an answer for each, and this ÷ other round by round as min / median / max.
+ * (`closedLoop` in chat/saturation.ts: 200 paired senders, 5 s); for `list` and `page`, with the HTTP read
+ * benchmark's autocannon on the reader's conversation list or on a message page (`load` in http-read.bench.ts:
+ * 20 connections, 5 s). Prints answers a second and server CPU an answer for each, and this ÷ other round by
+ * round as min / median / max.
  *
  * This shared machine drifts by a tenth within minutes, which one benchmark run before and one after cannot
  * tell from a change of a few per cent; rounds that alternate between the builds can. But two copies of one
@@ -39,8 +40,10 @@ const GENERATORS = 2;
 
 type Name = 'this' | 'other';
 type Start = typeof startServerProcess;
-type Mode = SendPath | 'list';
-const LIST_SECONDS = 5;
+type Mode = SendPath | 'list' | 'page';
+const MODES: readonly string[] = ['socket', 'http', 'list', 'page'] satisfies Mode[];
+const isMode = (name: string): name is Mode => MODES.includes(name);
+const READ_SECONDS = 5;
 
 interface Measured {
   perSecond: number;
@@ -60,10 +63,16 @@ interface Rounds {
   cpuMsPerAnswer: Record<Name, number[]>;
 }
 
-async function startListBuild(name: Name, start: Start, dataDir: string): Promise<Build> {
-  const { app, me } = await startReaderApp(dataDir, start);
+async function startReadBuild(
+  name: Name,
+  start: Start,
+  dataDir: string,
+  mode: 'list' | 'page',
+): Promise<Build> {
+  const { app, me, others } = await startReaderApp(dataDir, start);
+  const url = mode === 'list' ? '/api/messages/conversations' : `/api/messages/${others[0]?.userId ?? ''}`;
   const measure = async () => {
-    const round = await load(app, '/api/messages/conversations', { cookie: me.cookie }, LIST_SECONDS);
+    const round = await load(app, url, { cookie: me.cookie }, READ_SECONDS);
     if (round.failures) throw new Error(`${name}:${round.note}`);
     return { perSecond: round.perSecond, cpuMsPerAnswer: (round.cpuPercent * 10) / round.perSecond };
   };
@@ -72,7 +81,7 @@ async function startListBuild(name: Name, start: Start, dataDir: string): Promis
 
 async function startBuild(name: Name, start: Start, generators: Generator[], mode: Mode): Promise<Build> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `simplified-compare-${name}-`));
-  if (mode === 'list') return startListBuild(name, start, dataDir);
+  if (mode === 'list' || mode === 'page') return startReadBuild(name, start, dataDir, mode);
   const cast = await seedCast(
     { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
     GENERATORS,
@@ -140,8 +149,8 @@ async function half(
 const ratios = (of: Record<Name, number[]>) => of.this.map((v, i) => v / (of.other[i] ?? Infinity));
 
 const [other, mode = 'socket', rounds = '12'] = process.argv.slice(2);
-if (!other || (mode !== 'socket' && mode !== 'http' && mode !== 'list')) {
-  console.error('usage: npx tsx bench/compare-builds.ts <other checkout> [socket|http|list] [rounds]');
+if (!other || !isMode(mode)) {
+  console.error('usage: npx tsx bench/compare-builds.ts <other checkout> [socket|http|list|page] [rounds]');
   process.exit(2);
 }
 const otherServer = (await import(
@@ -151,7 +160,7 @@ const thisFirst: Array<[Name, Start]> = [
   ['this', startServerProcess],
   ['other', otherServer.startServerProcess],
 ];
-const generators = mode === 'list' ? [] : startGenerators(GENERATORS);
+const generators = mode === 'list' || mode === 'page' ? [] : startGenerators(GENERATORS);
 try {
   const halves: Rounds[] = [];
   for (const order of [thisFirst, [...thisFirst].reverse()]) {
