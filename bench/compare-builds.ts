@@ -33,16 +33,18 @@ import {
 import { seedCast, shareOf } from './chat/people.js';
 import type { ConnectResult, SendPath } from './chat/protocol.js';
 import { closedLoop, type Target } from './chat/saturation.js';
-import { load, startReaderApp } from './http-read.bench.js';
+import { load, readPaths, startReaderApp } from './http-read.bench.js';
 
 const SENDERS = 200;
 const GENERATORS = 2;
 
 type Name = 'this' | 'other';
 type Start = typeof startServerProcess;
-type Mode = SendPath | 'list' | 'page';
+type ReadMode = 'list' | 'page';
+type Mode = SendPath | ReadMode;
 const MODES: readonly string[] = ['socket', 'http', 'list', 'page'] satisfies Mode[];
 const isMode = (name: string): name is Mode => MODES.includes(name);
+const isReadMode = (mode: Mode): mode is ReadMode => mode === 'list' || mode === 'page';
 const READ_SECONDS = 5;
 
 interface Measured {
@@ -63,14 +65,9 @@ interface Rounds {
   cpuMsPerAnswer: Record<Name, number[]>;
 }
 
-async function startReadBuild(
-  name: Name,
-  start: Start,
-  dataDir: string,
-  mode: 'list' | 'page',
-): Promise<Build> {
+async function startReadBuild(name: Name, start: Start, dataDir: string, mode: ReadMode): Promise<Build> {
   const { app, me, others } = await startReaderApp(dataDir, start);
-  const url = mode === 'list' ? '/api/messages/conversations' : `/api/messages/${others[0]?.userId ?? ''}`;
+  const url = readPaths(others)[mode];
   const measure = async () => {
     const round = await load(app, url, { cookie: me.cookie }, READ_SECONDS);
     if (round.failures) throw new Error(`${name}:${round.note}`);
@@ -81,7 +78,7 @@ async function startReadBuild(
 
 async function startBuild(name: Name, start: Start, generators: Generator[], mode: Mode): Promise<Build> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `simplified-compare-${name}-`));
-  if (mode === 'list' || mode === 'page') return startReadBuild(name, start, dataDir, mode);
+  if (isReadMode(mode)) return startReadBuild(name, start, dataDir, mode);
   const cast = await seedCast(
     { kind: 'sqlite', file: path.join(dataDir, 'simplified.db') },
     GENERATORS,
@@ -160,7 +157,7 @@ const thisFirst: Array<[Name, Start]> = [
   ['this', startServerProcess],
   ['other', otherServer.startServerProcess],
 ];
-const generators = mode === 'list' || mode === 'page' ? [] : startGenerators(GENERATORS);
+const generators = isReadMode(mode) ? [] : startGenerators(GENERATORS);
 try {
   const halves: Rounds[] = [];
   for (const order of [thisFirst, [...thisFirst].reverse()]) {

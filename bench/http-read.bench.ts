@@ -133,6 +133,11 @@ async function compare(
   return { ratios, failed: [...a, ...b].some((r) => r.failures > 0) };
 }
 
+/** The two reads measured: the reader's conversation list, and the message page of their first conversation. */
+export function readPaths(others: readonly SeededUser[]): { list: string; page: string } {
+  return { list: '/api/messages/conversations', page: `/api/messages/${others[0]?.userId ?? ''}` };
+}
+
 /** The app (started with `start`) on a fresh database in `dataDir`, holding the reader's checked list. */
 export async function startReaderApp(
   dataDir: string,
@@ -161,20 +166,21 @@ export async function runHttpReadBench(): Promise<boolean> {
     console.log(`load average before: ${loadAverage()}`);
     const { app, me, others } = await startReaderApp(dataDir);
     processes.push(app);
+    const paths = readPaths(others);
     const bare = await startServerProcess({}, 'bench/http-read/bare-fastify.ts');
     processes.push(bare);
 
     const list = await compare(
       `GET /api/messages/conversations (${CONVERSATIONS} conversations, SQLite)`,
       app,
-      '/api/messages/conversations',
+      paths.list,
       me.cookie,
       bare,
     );
     const page = await compare(
       `GET /api/messages/:otherUserId (${MESSAGES_PER_CONVERSATION} messages)`,
       app,
-      `/api/messages/${others[0]?.userId ?? ''}`,
+      paths.page,
       me.cookie,
       bare,
     );
