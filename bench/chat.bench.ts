@@ -25,21 +25,29 @@ import { benchDatabase } from './lib/bench-database.js';
 const LEVELS = (process.env.CHAT_BENCH_USERS ?? '250,500,1000,2000').split(',').map(Number);
 const GENERATORS = Number(process.env.CHAT_BENCH_GENERATORS ?? Math.max(2, os.availableParallelism()));
 const SENDERS = 200;
+/** People using the web app past capacity: enough that the server's cap on calls in flight (256) is reached. */
+const PEOPLE_PAST_CAPACITY = 2000;
 
-/** Connects the paired senders to a server as the generators' user set `set`; prints what failed. */
-async function connectSenders(target: Target, generators: Generator[], senders: UserSpec[]): Promise<void> {
+/** Connects people to a server as the generators' user set `set`; prints what failed. */
+async function connect(
+  target: Target,
+  generators: Generator[],
+  users: UserSpec[],
+  opts: { byPair?: boolean },
+): Promise<ConnectResult> {
   const result = mergeConnects(
     await onAll<ConnectResult>(generators, (g) => ({
       kind: 'connect',
       set: target.set,
       baseUrl: target.server.baseUrl,
-      users: shareOf(senders, g, generators.length, { byPair: true }),
+      users: shareOf(users, g, generators.length, opts),
       ...CONNECT,
     })),
   );
   console.log(
-    `${target.name}: ${result.connected}/${senders.length} senders connected (errors: ${formatErrors(result.errors)})`,
+    `${target.name}: ${result.connected}/${users.length} connected (errors: ${formatErrors(result.errors)})`,
   );
+  return result;
 }
 
 async function withServers<T>(
@@ -65,7 +73,7 @@ export async function runChatBench(): Promise<boolean> {
   const env: Record<string, string> = { ...dbEnv, ...CAPACITY_ENV };
   const generators = startGenerators(GENERATORS);
   try {
-    const crowdSize = Math.max(...LEVELS);
+    const crowdSize = Math.max(...LEVELS, PEOPLE_PAST_CAPACITY);
     const cast = await seedCast(database, crowdSize, SENDERS, GENERATORS);
     console.log(
       `database: ${database.kind}; ${crowdSize} + ${SENDERS} people seeded; ${GENERATORS} load generators`,
@@ -74,12 +82,15 @@ export async function runChatBench(): Promise<boolean> {
       const scaleOk = await usersAtScale(appServer, generators, cast.crowd, LEVELS);
       const app: Target = { name: 'app', server: appServer, set: 'senders-app' };
       const bare: Target = { name: 'bare', server: bareServer, set: 'senders-bare' };
-      await connectSenders(app, generators, cast.senders);
-      await connectSenders(bare, generators, bareSenders(SENDERS));
+      await connect(app, generators, cast.senders, { byPair: true });
+      await connect(bare, generators, bareSenders(SENDERS), { byPair: true });
       const saturationOk = await saturation(app, bare, generators, SENDERS);
-      const capacityOk = await pastCapacity(app, generators);
-      await onAll(generators, () => ({ kind: 'close', set: app.set }));
-      await onAll(generators, () => ({ kind: 'close', set: bare.set }));
+      const people: Target = { name: 'app (people)', server: appServer, set: 'people' };
+      const crowd = cast.crowd.slice(0, PEOPLE_PAST_CAPACITY);
+      const { connected } = await connect(people, generators, crowd, {});
+      const capacityOk = await pastCapacity(app, { ...people, count: connected }, generators);
+      for (const set of [app.set, bare.set, people.set])
+        await onAll(generators, () => ({ kind: 'close', set }));
       // Last, because closing 10,000 sockets keeps the server busy for a while.
       const idleOk = await idleSockets(appServer, generators, cast.crowd);
       return scaleOk && saturationOk && capacityOk && idleOk;

@@ -179,42 +179,62 @@ export async function connectInBatches(
   return errors;
 }
 
+/**
+ * A send's answer. A failure carries what the web app's ApiError would: the HTTP status (0 when no answer
+ * came), the server's error code and its Retry-After; `key` names it in the error counts.
+ */
 export type SendOutcome =
-  { ok: true } | { ok: false; key: string; refused: boolean; retryAfterMs: number | undefined };
+  | { ok: true }
+  | {
+      ok: false;
+      key: string;
+      refused: boolean;
+      status: number;
+      code: string | undefined;
+      retryAfterMs: number | undefined;
+    };
+
+/** A failure without an HTTP status: a socket send's, or a request's that got no answer. */
+function socketOrNetworkFailure(key: string, refused = false, code?: string): SendOutcome {
+  return { ok: false, key, refused, status: 0, code, retryAfterMs: undefined };
+}
 
 /** Socket answers that mean "not now, try again" (the socket path has no Retry-After header). */
 const SOCKET_REFUSALS = new Set<string>(['rate_limited', 'too_many_events', 'server_busy']);
 
-function codeOf(body: string): string {
+function codeOf(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed === 'object' && parsed !== null && 'code' in parsed) return String(parsed.code);
   } catch {
     // Not JSON (a proxy's or Node's own error page): the status alone names it.
   }
-  return '';
+  return undefined;
 }
 
-/** Sends a DM the way the web app does (`POST /api/messages`), or over the socket with an acknowledgement. */
+/**
+ * Sends a DM the way the web app does (`POST /api/messages`), or over the socket with an acknowledgement.
+ * A retry passes the first attempt's `clientMessageId`, as the web app's does.
+ */
 export async function sendMessage(
   set: UserSet,
   from: Member,
   recipientId: string,
   text: string,
   path: SendPath,
+  clientMessageId = newClientMessageId(),
 ): Promise<SendOutcome> {
   // Every send carries its idempotency key, made as the web app makes it (the server keeps a unique index on it).
-  const send = { message: text, recipientId, clientMessageId: newClientMessageId() };
+  const send = { message: text, recipientId, clientMessageId };
   if (path === 'socket') {
     const socket = from.socket;
-    if (!socket) return { ok: false, key: 'socket closed', refused: false, retryAfterMs: undefined };
+    if (!socket) return socketOrNetworkFailure('socket closed');
     try {
       const answer = await socket.timeout(10_000).emitWithAck('sendMessage', send);
       if ('message' in answer) return { ok: true };
-      const refused = SOCKET_REFUSALS.has(answer.code);
-      return { ok: false, key: `socket ${answer.code}`, refused, retryAfterMs: undefined };
+      return socketOrNetworkFailure(`socket ${answer.code}`, SOCKET_REFUSALS.has(answer.code), answer.code);
     } catch {
-      return { ok: false, key: 'socket ack timeout', refused: false, retryAfterMs: undefined };
+      return socketOrNetworkFailure('socket ack timeout');
     }
   }
   try {
@@ -231,13 +251,16 @@ export async function sendMessage(
     const body = await res.body.text();
     if (res.statusCode === 201) return { ok: true };
     const retryAfter = res.headers['retry-after'];
+    const code = codeOf(body);
     return {
       ok: false,
-      key: `http ${res.statusCode} ${codeOf(body)}`.trim(),
+      key: `http ${res.statusCode} ${code ?? ''}`.trim(),
       refused: res.statusCode === 503 || res.statusCode === 429,
+      status: res.statusCode,
+      code,
       retryAfterMs: typeof retryAfter === 'string' ? Number(retryAfter) * 1000 : undefined,
     };
   } catch (err) {
-    return { ok: false, key: `http ${(err as Error).message}`, refused: false, retryAfterMs: undefined };
+    return socketOrNetworkFailure(`http ${(err as Error).message}`);
   }
 }

@@ -14,7 +14,7 @@ import {
   type UserSet,
   warmConnections,
 } from './clients.js';
-import { chat, openLoop, saturate } from './load-phases.js';
+import { chat, openLoop, saturate, webAppPeople } from './load-phases.js';
 import type { Command, ConnectResult, ErrorCounts, Reply, Request } from './protocol.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -68,6 +68,8 @@ async function run(command: Command): Promise<unknown> {
       return saturate(setNamed(command.set), command.path, command.seconds);
     case 'open':
       return openLoop(setNamed(command.set), command.path, command.perSecond, command.seconds);
+    case 'people':
+      return webAppPeople(setNamed(command.set), command.thinkMs, command.seconds);
     case 'warm':
       return warmConnections(setNamed(command.set), CONNECT_TIMEOUT_MS);
     case 'idle':

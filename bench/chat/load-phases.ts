@@ -1,9 +1,13 @@
 /**
  * The load a generator process puts on a server: people chatting (with seen marks and tabs closing and
- * opening), a closed loop to saturation, and an open loop at a fixed offered rate.
+ * opening), a closed loop to saturation, an open loop at a fixed offered rate, and people using the web app
+ * (one send at a time, refusals retried as the web app retries them) asking for more than the server can do.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Message } from '../../src/contracts/messages.js';
+import { ErrorCode } from '../../src/contracts/errors.js';
+import { newClientMessageId, type Message } from '../../src/contracts/messages.js';
+import { busyRetryDelay, retrySend } from '../../src/web/features/chat/api/busy-retry.js';
+import { ApiError } from '../../src/web/lib/api-client.js';
 import {
   closeSocket,
   count,
@@ -16,6 +20,8 @@ import {
   type UserSet,
 } from './clients.js';
 import type { ChatResult, DeliveryResult, ErrorCounts, SendPath } from './protocol.js';
+
+type Failure = Exclude<SendOutcome, { ok: true }>;
 
 /** A message still on its way: when it left and who should get it. */
 interface Pending {
@@ -71,16 +77,21 @@ class Recorder {
    * The send failed: it will not arrive. (If it already arrived or was given up on, as after an
    * acknowledgement that timed out, only the error counts.)
    */
-  failed(text: string, outcome: Exclude<SendOutcome, { ok: true }>): void {
+  failed(text: string, outcome: Failure): void {
     const p = this.pending.get(text);
     if (p) {
       this.pending.delete(text);
       this.sent -= 1;
     }
+    this.answered(outcome);
+    p?.then?.();
+  }
+
+  /** Counts a failed attempt whose message stays on its way (it will be sent again). */
+  answered(outcome: Failure): void {
     count(this.errors, outcome.key);
     if (outcome.refused) this.refused += 1;
     if (outcome.retryAfterMs !== undefined) this.withRetryAfter += 1;
-    p?.then?.();
   }
 
   /** The recipient's tab closed while these were on their way: not lost, just not live any more. */
@@ -301,5 +312,57 @@ export async function openLoop(
     }
     await sleep(5);
   }
+  return rec.finish(seconds * 1000);
+}
+
+/** The failure as the web app's api client would have raised it, for the web app's own retry policy. */
+function asApiError(outcome: Failure): ApiError {
+  return new ApiError(
+    outcome.status,
+    outcome.key,
+    ErrorCode.safeParse(outcome.code).data,
+    outcome.retryAfterMs,
+  );
+}
+
+/**
+ * People using the web app, more of them than the server can serve: each online person writes to a random
+ * online contact, and writes the next message about `thinkMs` (±25 %) after the previous send was answered,
+ * since the composer sends one message at a time. A send the server refuses as busy is retried the way the
+ * web app retries it (its own policy from busy-retry.ts: Retry-After or a doubling backoff, jittered, five
+ * times, the same clientMessageId). Latency counts from the first attempt, so waiting out refusals shows in
+ * it. `thinkMs` sets the demand: n people ask for n / thinkMs messages a second if every send were instant.
+ */
+export async function webAppPeople(set: UserSet, thinkMs: number, seconds: number): Promise<DeliveryResult> {
+  const rec = new Recorder(set);
+  deliveriesOnly(rec);
+  const end = performance.now() + seconds * 1000;
+  const onlineContact = (m: Member) => pick(m.spec.contacts.filter((id) => set.byId.get(id)?.online));
+
+  const sendUntilAnswered = async (m: Member, to: string) => {
+    const text = rec.expect(to, performance.now());
+    const clientMessageId = newClientMessageId();
+    for (let failures = 0; ; failures += 1) {
+      const outcome = await sendMessage(set, m, to, text, 'http', clientMessageId);
+      if (outcome.ok) return;
+      const error = asApiError(outcome);
+      const delay = busyRetryDelay(failures, error);
+      if (!retrySend(failures, error) || performance.now() + delay >= end) {
+        rec.failed(text, outcome);
+        return;
+      }
+      rec.answered(outcome);
+      await sleep(delay);
+    }
+  };
+  const person = async (m: Member) => {
+    await sleep(Math.random() * thinkMs);
+    while (performance.now() < end && m.online) {
+      const to = onlineContact(m);
+      if (to) await sendUntilAnswered(m, to);
+      await sleep(thinkMs * (0.75 + Math.random() * 0.5));
+    }
+  };
+  await Promise.all(set.members.map(person));
   return rec.finish(seconds * 1000);
 }

@@ -27,6 +27,8 @@ export type Command =
   | { kind: 'saturate'; set: string; path: SendPath; seconds: number }
   /** Open loop: `perSecond` messages a second spread over the set's users, whatever the server manages. */
   | { kind: 'open'; set: string; path: SendPath; perSecond: number; seconds: number }
+  /** People using the web app: one send at a time, `thinkMs` between them, busy refusals retried as the web app does. */
+  | { kind: 'people'; set: string; thinkMs: number; seconds: number }
   /** Opens `count` extra sockets that only sit there (tabs left open), round robin over `users`. */
   | { kind: 'idle'; baseUrl: string; users: UserSpec[]; count: number; batchSize: number; timeoutMs: number }
   /** Opens the set's keep-alive HTTP connections before a measurement (see clients.ts warmConnections). */
