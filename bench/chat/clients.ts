@@ -194,13 +194,19 @@ export type SendOutcome =
       retryAfterMs: number | undefined;
     };
 
-/** A failure without an HTTP status: a socket send's, or a request's that got no answer. */
-function socketOrNetworkFailure(key: string, refused = false, code?: string): SendOutcome {
+/** A failure without an HTTP status: any socket send's, or a request's that got no answer. */
+function statuslessFailure(key: string, refused = false, code?: string): SendOutcome {
   return { ok: false, key, refused, status: 0, code, retryAfterMs: undefined };
 }
 
 /** Socket answers that mean "not now, try again" (the socket path has no Retry-After header). */
 const SOCKET_REFUSALS = new Set<string>(['rate_limited', 'too_many_events', 'server_busy']);
+
+/**
+ * How long a send waits for its answer, on either path: a stalled server ends a phase with errors counted
+ * rather than holding it for undici's default of five minutes.
+ */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 function codeOf(body: string): string | undefined {
   try {
@@ -228,13 +234,13 @@ export async function sendMessage(
   const send = { message: text, recipientId, clientMessageId };
   if (path === 'socket') {
     const socket = from.socket;
-    if (!socket) return socketOrNetworkFailure('socket closed');
+    if (!socket) return statuslessFailure('socket closed');
     try {
-      const answer = await socket.timeout(10_000).emitWithAck('sendMessage', send);
+      const answer = await socket.timeout(ANSWER_TIMEOUT_MS).emitWithAck('sendMessage', send);
       if ('message' in answer) return { ok: true };
-      return socketOrNetworkFailure(`socket ${answer.code}`, SOCKET_REFUSALS.has(answer.code), answer.code);
+      return statuslessFailure(`socket ${answer.code}`, SOCKET_REFUSALS.has(answer.code), answer.code);
     } catch {
-      return socketOrNetworkFailure('socket ack timeout');
+      return statuslessFailure('socket ack timeout');
     }
   }
   try {
@@ -247,6 +253,8 @@ export async function sendMessage(
         'content-type': 'application/json',
       },
       body: JSON.stringify(send),
+      headersTimeout: ANSWER_TIMEOUT_MS,
+      bodyTimeout: ANSWER_TIMEOUT_MS,
     });
     const body = await res.body.text();
     if (res.statusCode === 201) return { ok: true };
@@ -258,9 +266,10 @@ export async function sendMessage(
       refused: res.statusCode === 503 || res.statusCode === 429,
       status: res.statusCode,
       code,
+      // In seconds, as this server sends it (the web app also reads an HTTP date).
       retryAfterMs: typeof retryAfter === 'string' ? Number(retryAfter) * 1000 : undefined,
     };
   } catch (err) {
-    return socketOrNetworkFailure(`http ${(err as Error).message}`);
+    return statuslessFailure(`http ${(err as Error).message}`);
   }
 }

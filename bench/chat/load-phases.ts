@@ -25,7 +25,13 @@ type Failure = Exclude<SendOutcome, { ok: true }>;
 
 /** A message still on its way: when it left and who should get it. */
 interface Pending {
+  /** When it was sent (its first attempt, for a send that was retried): latency counts from here. */
   t0: number;
+  /**
+   * When the server took it, from which it may take GIVE_UP_MS to arrive; undefined while a refused send
+   * waits to be retried (the sender knows it was not taken, so it is not lost, only slow).
+   */
+  accepted: number | undefined;
   to: string;
   /** Runs on arrival, or when the message is given up on (closed loop: send the next one). */
   then?: () => void;
@@ -53,10 +59,13 @@ class Recorder {
 
   constructor(private readonly set: UserSet) {}
 
-  /** Registers a message about to be sent; returns its text. */
-  expect(to: string, t0: number, then?: () => void): string {
+  /**
+   * Registers a message about to be sent; returns its text. It counts as taken when sent, unless
+   * `untilAnswered`: then only once `accepted` says so.
+   */
+  expect(to: string, t0: number, then?: () => void, untilAnswered = false): string {
     const text = `bench ${process.pid}-${(this.seq += 1)}`;
-    this.pending.set(text, { t0, to, then });
+    this.pending.set(text, { t0, accepted: untilAnswered ? undefined : t0, to, then });
     this.sent += 1;
     return text;
   }
@@ -83,12 +92,18 @@ class Recorder {
       this.pending.delete(text);
       this.sent -= 1;
     }
-    this.answered(outcome);
+    this.failedAttempt(outcome);
     p?.then?.();
   }
 
-  /** Counts a failed attempt whose message stays on its way (it will be sent again). */
-  answered(outcome: Failure): void {
+  /** The server took the message (answered 201): from now on it has GIVE_UP_MS to arrive. */
+  accepted(text: string): void {
+    const p = this.pending.get(text);
+    if (p) p.accepted = performance.now();
+  }
+
+  /** Counts a failed attempt of a message that stays on its way (it will be sent again). */
+  failedAttempt(outcome: Failure): void {
     count(this.errors, outcome.key);
     if (outcome.refused) this.refused += 1;
     if (outcome.retryAfterMs !== undefined) this.withRetryAfter += 1;
@@ -106,7 +121,7 @@ class Recorder {
   giveUpOlderThan(ms: number): void {
     const limit = performance.now() - ms;
     for (const [text, p] of this.pending) {
-      if (p.t0 > limit) continue;
+      if ((p.accepted ?? p.t0) > limit || (ms > 0 && p.accepted === undefined)) continue;
       this.pending.delete(text);
       this.givenUp.add(text);
       this.lost += 1;
@@ -328,10 +343,13 @@ function asApiError(outcome: Failure): ApiError {
 /**
  * People using the web app, more of them than the server can serve: each online person writes to a random
  * online contact, and writes the next message about `thinkMs` (±25 %) after the previous send was answered,
- * since the composer sends one message at a time. A send the server refuses as busy is retried the way the
- * web app retries it (its own policy from busy-retry.ts: Retry-After or a doubling backoff, jittered, five
- * times, the same clientMessageId). Latency counts from the first attempt, so waiting out refusals shows in
- * it. `thinkMs` sets the demand: n people ask for n / thinkMs messages a second if every send were instant.
+ * since the composer sends one message at a time. A send refused as busy, or left unanswered, is retried the
+ * way the web app retries it (its own policy from busy-retry.ts: the longer of Retry-After and a doubling
+ * backoff, jittered, five times, the same clientMessageId). Latency counts from the first attempt, so waiting
+ * out refusals shows in it; a message counts as lost only if it does not arrive within GIVE_UP_MS of being
+ * taken. `thinkMs` sets the demand: n people ask for n / thinkMs messages a second if every send were
+ * answered at once. Unlike the web app, recipients do not mark what arrives as seen, as in the closed loop
+ * whose peak this is compared with.
  */
 export async function webAppPeople(set: UserSet, thinkMs: number, seconds: number): Promise<DeliveryResult> {
   const rec = new Recorder(set);
@@ -340,18 +358,18 @@ export async function webAppPeople(set: UserSet, thinkMs: number, seconds: numbe
   const onlineContact = (m: Member) => pick(m.spec.contacts.filter((id) => set.byId.get(id)?.online));
 
   const sendUntilAnswered = async (m: Member, to: string) => {
-    const text = rec.expect(to, performance.now());
+    const text = rec.expect(to, performance.now(), undefined, true);
     const clientMessageId = newClientMessageId();
     for (let failures = 0; ; failures += 1) {
       const outcome = await sendMessage(set, m, to, text, 'http', clientMessageId);
-      if (outcome.ok) return;
+      if (outcome.ok) return rec.accepted(text);
       const error = asApiError(outcome);
       const delay = busyRetryDelay(failures, error);
       if (!retrySend(failures, error) || performance.now() + delay >= end) {
         rec.failed(text, outcome);
         return;
       }
-      rec.answered(outcome);
+      rec.failedAttempt(outcome);
       await sleep(delay);
     }
   };
