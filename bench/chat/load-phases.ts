@@ -121,7 +121,8 @@ class Recorder {
   giveUpOlderThan(ms: number): void {
     const limit = performance.now() - ms;
     for (const [text, p] of this.pending) {
-      if ((p.accepted ?? p.t0) > limit || (ms > 0 && p.accepted === undefined)) continue;
+      // A send still waiting out refusals is never given up on mid-phase, only when the phase ends (ms = 0).
+      if (p.accepted === undefined ? ms > 0 : p.accepted > limit) continue;
       this.pending.delete(text);
       this.givenUp.add(text);
       this.lost += 1;
