@@ -151,9 +151,14 @@ test.describe('the Editor’s viewer basics', () => {
     await style.getByLabel('Font size').fill('24');
     const spot = await pointOnFirstPage(page, 0.1, 0.85);
     await page.mouse.click(spot.x, spot.y);
+    // Typing starts once the caret is in the new box, as a person would wait to see it.
+    const box = page.locator('.freeTextEditor .internal[contenteditable="true"]');
+    await expect(box).toBeFocused();
     await page.keyboard.type('Blue words');
     await chooseTool(page, 'Select');
-    await expect(page.locator('.freeTextEditor .internal').first()).toHaveCSS('color', 'rgb(0, 0, 255)');
+    // What the page shows before saving, so a failure below points at the save, not the typing.
+    const shown = page.locator('.freeTextEditor .internal').filter({ hasText: 'Blue words' });
+    await expect(shown).toHaveCSS('color', 'rgb(0, 0, 255)');
 
     const saved = await annotationsIn((await downloadPdf(page)).bytes);
     const ink = saved.find((a) => a.subtype === 'Ink');
