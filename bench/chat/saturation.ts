@@ -44,6 +44,9 @@ interface Round {
 }
 
 const ms = (v: number) => v.toFixed(1);
+/** Server CPU a delivered message, in ms, from its CPU % of one core over a phase. */
+const cpuMsPerDelivered = (cpuPercent: number, r: DeliveryResult) =>
+  ((cpuPercent * 10) / Math.max(1, perSecond(r))).toFixed(3);
 
 /** One closed-loop phase: every sender sends its next message once the previous one arrived. */
 export async function closedLoop(target: Target, generators: Generator[], path: SendPath) {
@@ -127,7 +130,11 @@ async function pastCapacityRow(
 ): Promise<number> {
   await prepare(generators, target.set, target.server.pid);
   await untilAdmitting(target.server.baseUrl);
-  const { result: client, cpuPercent } = await cpuPercentDuring(target.server.pid, () =>
+  const {
+    result: client,
+    cpuPercent,
+    systemPercent,
+  } = await cpuPercentDuring(target.server.pid, () =>
     cpuDuring(
       generators.map((g) => g.pid),
       () => onAll<DeliveryResult>(generators, command),
@@ -138,7 +145,8 @@ async function pastCapacityRow(
   console.log(
     `| ${label} | ${offered.toFixed(0)} | ${perSecond(r).toFixed(0)} | ${r.sent} | ${r.refused} (${r.withRetryAfter}) | ` +
       `${formatLost(r)} | ${others ? formatErrors(r.errors) : 0} | ${ms(percentile(r.latencies, 50))} | ` +
-      `${ms(percentile(r.latencies, 99))} | ${cpuPercent.toFixed(0)} | ${client.cpu.toFixed(0)} |`,
+      `${ms(percentile(r.latencies, 99))} | ${cpuPercent.toFixed(0)} (${systemPercent.toFixed(0)}) | ` +
+      `${cpuMsPerDelivered(cpuPercent, r)} | ${client.cpu.toFixed(0)} |`,
   );
   return perSecond(r);
 }
@@ -167,18 +175,19 @@ export async function pastCapacity(
       `loop that never waits (${OPEN_LOOP_SECONDS} s a rate)\nload average ${loadAverage()}`,
   );
   console.log(
-    '| round: load | asked msg/s | delivered msg/s | accepted | refused (with Retry-After) | lost (> 5 s) | other errors | p50 ms | p99 ms | server CPU % | client CPU % |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| round: load | asked msg/s | delivered msg/s | accepted | refused (with Retry-After) | lost (> 5 s) | other errors | p50 ms | p99 ms | server CPU % (kernel) | server CPU ms a delivered msg | client CPU % |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const ratios: number[] = [];
   const neverWaiting: number[] = [];
   for (let index = 0; index < ROUNDS; index += 1) {
     await untilAdmitting(app.server.baseUrl);
-    const { r, clientCpu } = await closedLoop(app, generators, 'http');
+    const { r, clientCpu, cpuMsPerMessage } = await closedLoop(app, generators, 'http');
     const peak = perSecond(r);
     console.log(
       `| ${index + 1}: peak (closed loop) | – | ${peak.toFixed(0)} | ${r.sent} | – | ${formatLost(r)} | ` +
-        `${formatErrors(r.errors)} | ${ms(percentile(r.latencies, 50))} | ${ms(percentile(r.latencies, 99))} | – | ${clientCpu.toFixed(0)} |`,
+        `${formatErrors(r.errors)} | ${ms(percentile(r.latencies, 50))} | ${ms(percentile(r.latencies, 99))} | – | ` +
+        `${cpuMsPerMessage.toFixed(3)} | ${clientCpu.toFixed(0)} |`,
     );
     // Without a peak there is no demand to scale: the round fails rather than flooding the server.
     if (peak <= 0) {

@@ -53,7 +53,7 @@ export async function usersAtScale(
   );
   console.log(`load average ${loadAverage()}`);
   console.log(
-    '| users | connected | connect errors | delivered | lost | errors | p50 ms | p95 ms | p99 ms | max ms | presence p99 ms (events/expected) | server CPU % | client CPU % | generator loop max ms |\n' +
+    '| users | connected | connect errors | delivered | lost | errors | p50 ms | p95 ms | p99 ms | max ms | presence p99 ms (events/expected) | server CPU % (kernel) | client CPU % | generator loop max ms |\n' +
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   let connected = 0;
@@ -73,7 +73,11 @@ export async function usersAtScale(
     joined = users;
     connected += connect.connected;
     await prepare(generators, 'scale', server.pid);
-    const { result: client, cpuPercent: serverCpu } = await cpuPercentDuring(server.pid, () =>
+    const {
+      result: client,
+      cpuPercent: serverCpu,
+      systemPercent,
+    } = await cpuPercentDuring(server.pid, () =>
       cpuDuring(
         generators.map((g) => g.pid),
         () =>
@@ -94,7 +98,7 @@ export async function usersAtScale(
       `| ${users} | ${connected} | ${formatErrors(connect.errors)} | ${result.delivered}/${result.sent} | ${formatLost(result)} | ` +
         `${formatErrors(result.errors)} | ${ms(percentile(l, 50))} | ${ms(percentile(l, 95))} | ${ms(percentile(l, 99))} | ` +
         `${ms(l.at(-1) ?? 0)} | ${ms(percentile(p, 99))} (${p.length}/${result.presenceExpected}) | ` +
-        `${serverCpu.toFixed(0)} | ${client.cpu.toFixed(0)} | ${ms(result.loopMaxMs)} |`,
+        `${serverCpu.toFixed(0)} (${systemPercent.toFixed(0)}) | ${client.cpu.toFixed(0)} | ${ms(result.loopMaxMs)} |`,
     );
     rows.push({ users, result, serverCpu });
   }
