@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AskPassword } from '../../lib/pdf/pdf-password.js';
@@ -36,7 +36,9 @@ describe('usePasswordPrompt with PasswordDialog', () => {
     act(() => {
       answer = ask({ name: 'secret.pdf', incorrect: true });
     });
-    expect(await screen.findByText('That password is not right. Try again.')).toBeVisible();
+    // The dialog opens in an effect after the render that puts the words in it: wait for it to be open.
+    const dialog = await screen.findByRole('dialog', { name: '“secret.pdf” is password-protected' });
+    expect(within(dialog).getByText('That password is not right. Try again.')).toBeVisible();
     expect(screen.getByLabelText('PDF password')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Skip this file' }));
     await expect(answer).resolves.toBeNull();
