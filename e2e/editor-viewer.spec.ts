@@ -10,6 +10,7 @@ import {
   fixture,
   openEditor,
   pointOnFirstPage,
+  textBoxBeingTyped,
   viewerPages,
   waitForDocument,
 } from './support/editor.js';
@@ -152,8 +153,7 @@ test.describe('the Editor’s viewer basics', () => {
     const spot = await pointOnFirstPage(page, 0.1, 0.85);
     await page.mouse.click(spot.x, spot.y);
     // Typing starts once the caret is in the new box, as a person would wait to see it.
-    const box = page.locator('.freeTextEditor .internal[contenteditable="true"]');
-    await expect(box).toBeFocused();
+    await expect(textBoxBeingTyped(page)).toBeFocused();
     await page.keyboard.type('Blue words');
     await chooseTool(page, 'Select');
     // What the page shows before saving, so a failure below points at the save, not the typing.

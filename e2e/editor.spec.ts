@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import {
+  addFreeText,
   annotationsIn,
   chooseTool,
   downloadPdf,
@@ -60,14 +61,7 @@ test.describe('the Editor on pdf.js’s viewer', () => {
 
       // Free text: click on the page and type.
       const note = `Editor note on ${name}`;
-      await chooseTool(page, 'Text');
-      const spot = await pointOnFirstPage(page, 0.1, 0.9);
-      await page.mouse.click(spot.x, spot.y);
-      const box = page.locator('.freeTextEditor .internal[contenteditable="true"]').first();
-      await expect(box).toBeVisible();
-      await page.keyboard.type(note);
-      await chooseTool(page, 'Select');
-      await expect(page.locator('.freeTextEditor').first()).toContainText(note);
+      await addFreeText(page, note, { x: 0.1, y: 0.9 });
 
       const { bytes, name: downloaded, path: savedPath } = await downloadPdf(page);
       expect(downloaded).toBe(name.replace(/\.pdf$/, '-annotated.pdf'));

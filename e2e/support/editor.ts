@@ -46,12 +46,15 @@ export async function addFreeText(page: Page, note: string, at = { x: 0.1, y: 0.
   await chooseTool(page, 'Text');
   const spot = await pointOnFirstPage(page, at.x, at.y);
   await page.mouse.click(spot.x, spot.y);
-  const box = page.locator('.freeTextEditor .internal[contenteditable="true"]').first();
-  await expect(box).toBeVisible();
+  await expect(textBoxBeingTyped(page)).toBeVisible();
   await page.keyboard.type(note);
   await chooseTool(page, 'Select');
   await expect(page.locator('.freeTextEditor').first()).toContainText(note);
 }
+
+/** The free-text box the user is typing in (pdf.js makes only that one editable). */
+export const textBoxBeingTyped = (page: Page) =>
+  page.locator('.freeTextEditor .internal[contenteditable="true"]').first();
 
 /** The free text shown on the first page, whether as an editor or as a saved annotation. */
 export const shownNote = (page: Page, note: string) =>
