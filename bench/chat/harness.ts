@@ -116,9 +116,9 @@ const ADMITTED_IN_A_ROW = 20;
 const ADMISSION_WAIT_MS = 60_000;
 
 /**
- * Waits (up to a minute) until the app admits every call again: after a phase past capacity its admission
- * control takes back a share of calls a quarter at a time each second (src/server/plugins/overload.ts), so a
- * quiet CPU alone does not mean the next phase starts from a server that takes everything.
+ * Waits (up to a minute) until the app answers every call again: after a phase past capacity, calls still
+ * waiting their turn (src/server/plugins/overload.ts) and a backlog of the generators' own must clear first, so
+ * a quiet CPU alone does not mean the next phase starts from a server that takes everything.
  */
 export async function untilAdmitting(baseUrl: string): Promise<void> {
   const until = performance.now() + ADMISSION_WAIT_MS;

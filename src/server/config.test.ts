@@ -91,10 +91,11 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('overload protection', () => {
-  it('refuses work past 50 ms of event-loop delay, 256 calls at once or 90 % of the V8 heap, and asks for a retry after 2 s', () => {
+  it('steers by 50 ms of event-loop delay, answers 256 calls at once with the rest waiting up to 1 s, refuses past 90 % of the V8 heap, and asks for a retry after 2 s', () => {
     expect(loadConfig({}).overload).toEqual({
       maxEventLoopDelayMs: 50,
       maxConcurrent: 256,
+      maxQueueWaitMs: 1000,
       maxEventLoopUtilization: 0,
       maxHeapUsedBytes: Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
       retryAfterSeconds: 2,
@@ -121,10 +122,12 @@ describe('overload protection', () => {
       OVERLOAD_RETRY_AFTER: '5s',
       OVERLOAD_MAX_CONNECTIONS: '0',
       OVERLOAD_MAX_CONCURRENT: '0',
+      OVERLOAD_MAX_QUEUE_WAIT: '250',
     });
     expect(overload).toEqual({
       maxEventLoopDelayMs: 0,
       maxConcurrent: 0,
+      maxQueueWaitMs: 250,
       maxEventLoopUtilization: 0.95,
       maxHeapUsedBytes: 512 * 1024 * 1024,
       retryAfterSeconds: 5,

@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   OVERLOAD_RETRY_AFTER: duration('2s'),
   OVERLOAD_MAX_CONNECTIONS: z.coerce.number().int().min(0).optional(),
   OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(0).default(256),
+  OVERLOAD_MAX_QUEUE_WAIT: z.coerce.number().int().min(0).default(1000),
   AI_PROVIDER: z
     .enum(['local', 'openai-compatible', 'anthropic', 'google', 'off'], {
       error: 'must be one of local, openai-compatible, anthropic, google, off',
@@ -143,10 +144,12 @@ export interface OverloadConfig {
   /** Mean event-loop delay over the last second, in milliseconds, above which work is refused. */
   maxEventLoopDelayMs: number;
   /**
-   * API calls being answered at once past which new ones are refused: past capacity the excess then waits
-   * nowhere (a queue only makes every answer late) and is told to come back.
+   * API calls answered at once (the most; event-loop delay lowers it) past which new ones wait their turn.
+   * 0: no queue, and a share of calls is refused at random while the event loop lags.
    */
   maxConcurrent: number;
+  /** How long, in milliseconds, a call may wait for its turn before it is refused. */
+  maxQueueWaitMs: number;
   /** Share of the last second the event loop was busy (0 to 1) above which work is refused. */
   maxEventLoopUtilization: number;
   /** V8 heap in use above which work is refused. */
@@ -237,6 +240,7 @@ function overloadConfig(e: z.infer<typeof EnvSchema>): OverloadConfig {
   return {
     maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY,
     maxConcurrent: e.OVERLOAD_MAX_CONCURRENT,
+    maxQueueWaitMs: e.OVERLOAD_MAX_QUEUE_WAIT,
     maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
     maxHeapUsedBytes:
       e.OVERLOAD_MAX_HEAP_MB === undefined

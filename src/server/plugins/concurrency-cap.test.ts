@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../contracts/errors.js';
 import { registerOverloadProtection } from './overload.js';
 
-// The cap on its own, on a bare Fastify app with calls the test holds open: only the cap refuses here.
+// The cap and its queue on their own, on a bare Fastify app with calls the test holds open.
+const MAX_WAIT_MS = 600;
 let app: FastifyInstance;
 let baseUrl: string;
 let releaseHeld: () => void = () => {};
@@ -19,6 +20,7 @@ beforeAll(async () => {
     app,
     {
       maxConcurrent: 2,
+      maxQueueWaitMs: MAX_WAIT_MS,
       maxEventLoopDelayMs: 0,
       maxEventLoopUtilization: 0,
       maxHeapUsedBytes: 0,
@@ -36,6 +38,7 @@ beforeAll(async () => {
     return { ok: true };
   });
   app.get('/api/quick', async () => ({ ok: true }));
+  app.post('/api/quick-post', async () => ({ ok: true }));
   // Its client leaves while an earlier hook waits, before the cap's count begins.
   app.post(
     '/api/abandoned',
@@ -74,24 +77,63 @@ async function rawCall(path: string, { body = true } = {}): Promise<net.Socket> 
 
 const quick = () => fetch(`${baseUrl}/api/quick`);
 
-describe('OVERLOAD_MAX_CONCURRENT', () => {
-  it('refuses calls past the cap with 503 and Retry-After, and takes them again as the held ones end', async () => {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A quick call and how long its answer took. */
+async function timedQuick(): Promise<{ status: number; ms: number; response: Response }> {
+  const started = performance.now();
+  const response = await quick();
+  return { status: response.status, ms: performance.now() - started, response };
+}
+
+describe('OVERLOAD_MAX_CONCURRENT and OVERLOAD_MAX_QUEUE_WAIT', () => {
+  it('lets calls past the cap wait their turn, and answers them as places come free', async () => {
     const first = await rawCall('/api/slow');
     await rawCall('/api/slow');
-    const refused = await quick();
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('3');
-    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await refused.json()).toEqual({ error: ERRORS.serverBusy, code: 'server_busy' });
-
-    // A client that goes away gives its place back.
+    const waiting = timedQuick();
+    await sleep(200);
+    // A client that goes away gives its place to the next in line.
     first.destroy();
-    await expect.poll(async () => (await quick()).status).toBe(200);
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    expect(answer.ms).toBeGreaterThanOrEqual(190);
     releaseHeld();
     held = new Promise<void>((resolve) => (releaseHeld = resolve));
     await expect
       .poll(async () => (await Promise.all([quick(), quick()])).map((r) => r.status))
       .toEqual([200, 200]);
+  });
+
+  it('refuses a call that waited too long with 503 and Retry-After, and newcomers at once meanwhile', async () => {
+    const holders = [await rawCall('/api/slow'), await rawCall('/api/slow')];
+    const waited = timedQuick();
+    await sleep(MAX_WAIT_MS + 100);
+    // The oldest in line has waited past the bound: a newcomer would wait longer, and is told so at once.
+    const newcomer = await timedQuick();
+    expect(newcomer.status).toBe(503);
+    expect(newcomer.ms).toBeLessThan(MAX_WAIT_MS / 2);
+    const refused = await waited;
+    expect(refused.status).toBe(503);
+    expect(refused.ms).toBeGreaterThanOrEqual(MAX_WAIT_MS);
+    for (const { response } of [refused, newcomer]) {
+      expect(response.headers.get('retry-after')).toBe('3');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.json()).toEqual({ error: ERRORS.serverBusy, code: 'server_busy' });
+    }
+    for (const socket of holders) socket.destroy();
+    await expect.poll(async () => (await quick()).status).toBe(200);
+  });
+
+  it('drops a waiting call whose client goes away: it takes no place when its turn comes', async () => {
+    const holders = [await rawCall('/api/slow'), await rawCall('/api/slow')];
+    const leaving = await rawCall('/api/quick-post');
+    leaving.destroy();
+    await sleep(100);
+    // A place comes free; the call that left is next in line but is not admitted, so the place stays free.
+    holders[0]?.destroy();
+    expect((await timedQuick()).ms).toBeLessThan(MAX_WAIT_MS / 2);
+    expect((await quick()).status).toBe(200);
+    holders[1]?.destroy();
   });
 
   it('does not count a call whose body never arrives, nor AI calls (they have their own budget)', async () => {

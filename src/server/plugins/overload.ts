@@ -1,8 +1,9 @@
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
 import type { OverloadConfig } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
+import { callQueue } from './call-queue.js';
 
 /** The server's load as admission control sees it; shared by HTTP and the socket guard. */
 export interface OverloadGauge {
@@ -72,9 +73,11 @@ const SAMPLE_INTERVAL_MS = 1000;
 const AI_CALLS = '/api/ai/';
 
 /**
- * Refuses API calls with 503, Retry-After and { error, code: 'server_busy' } before any parsing or database
- * work: a share of them while the event loop lags (see admissionControl), all of them while the heap is
- * nearly full or the loop is saturated. Load is measured by @fastify/under-pressure each second.
+ * Past capacity: API calls past OVERLOAD_MAX_CONCURRENT wait their turn, and are refused with 503, Retry-After
+ * and { error, code: 'server_busy' } once they would wait longer than OVERLOAD_MAX_QUEUE_WAIT (see callQueue);
+ * socket sends are refused in a share steered by event-loop delay (see admissionControl); everything is
+ * refused while the heap is nearly full or the loop is saturated. Load is measured by @fastify/under-pressure
+ * each second.
  */
 export async function registerOverloadProtection(
   app: FastifyInstance,
@@ -87,11 +90,13 @@ export async function registerOverloadProtection(
   // process's file descriptors (at the limit even under-pressure's memory sampling failed, and took the process
   // down with an uncaught EMFILE).
   if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
-  // API calls being answered now (admitted, not yet finished or abandoned).
-  let answering = 0;
-  const full = () => config.maxConcurrent > 0 && answering >= config.maxConcurrent;
+  // API calls are not refused on event-loop delay while they can wait for a place instead: a person's browser
+  // sends one message at a time, and refusing it cost CPU that waiting does not (docs/performance.md, "a line
+  // instead of a refusal").
+  const queued = config.maxConcurrent > 0;
+  const queue = callQueue(config.maxConcurrent, config.maxQueueWaitMs);
   const gauge: OverloadGauge = {
-    mustRefuse: () => app.isUnderPressure() || full() || admission.refuse(),
+    mustRefuse: () => app.isUnderPressure() || queue.overdue() || admission.refuse(),
     retryAfterMs: config.retryAfterSeconds * 1000,
   };
   const retryAfter = String(config.retryAfterSeconds);
@@ -114,15 +119,15 @@ export async function registerOverloadProtection(
     },
   });
   // Reads the plugin's latest sample at the plugin's own pace.
-  const sampler = setInterval(() => admission.sample(app.memoryUsage().eventLoopDelay), SAMPLE_INTERVAL_MS);
+  const sampler = setInterval(() => {
+    admission.sample(app.memoryUsage().eventLoopDelay);
+    queue.drain();
+  }, SAMPLE_INTERVAL_MS);
   sampler.unref();
   app.addHook('onClose', async () => clearInterval(sampler));
   // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
   // capacity every request still costs its refusal, and a cheap one leaves the CPU to the admitted work
   // (measured: a refusal through the error handler cost a third of a delivered message; docs/performance.md).
-  // Past `maxConcurrent` calls being answered, new ones are refused too: a queue past capacity only makes
-  // every answer late (measured at twice the peak: 20,000–35,000 accepted messages arrived after 5 s without
-  // the cap, about 1,500 with it).
   const busyBody = JSON.stringify(SERVER_BUSY);
   const busyHeaders = {
     ...headers,
@@ -131,25 +136,37 @@ export async function registerOverloadProtection(
     'cache-control': 'no-store',
     'retry-after': retryAfter,
   };
-  const finished = () => {
-    answering -= 1;
-  };
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!mayRefuse(request.method, request.url) || (!full() && !admission.refuse())) return done();
+  const refuse = (reply: FastifyReply) => {
     void reply.hijack();
     reply.raw.writeHead(503, busyHeaders);
     reply.raw.end(busyBody);
+  };
+  // Once the oldest waiting call has waited past its bound, a newcomer would wait longer still: it is refused
+  // before anything else is done for it.
+  // Without the queue (OVERLOAD_MAX_CONCURRENT=0) a share of calls is refused at random instead.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!mayRefuse(request.method, request.url)) return done();
+    if (queued ? !queue.overdue() : !admission.refuse()) return done();
+    queue.drain();
+    refuse(reply);
   });
-  // A call counts once its body is in (a client that never finishes sending holds no place) until its answer
-  // is sent or its client goes away ('close' comes once either way). AI calls do not count: they last up to
-  // AI_TIMEOUT and have their own per-person budget and queue.
+  // A call takes its place once its body is in (a client that never finishes sending holds none) until its
+  // answer is sent or its client goes away ('close' comes once either way). AI calls take none: they last up
+  // to AI_TIMEOUT and have their own per-person budget and queue.
+  const leave = () => queue.leave();
   app.addHook('preHandler', (request, reply, done) => {
-    // A client gone during an earlier hook has had its 'close' already: counted now, it would never end.
-    if (mayRefuse(request.method, request.url) && !request.url.startsWith(AI_CALLS) && !reply.raw.destroyed) {
-      answering += 1;
-      reply.raw.once('close', finished);
-    }
-    done();
+    if (!queued || !mayRefuse(request.method, request.url) || request.url.startsWith(AI_CALLS)) return done();
+    // A client gone during an earlier hook has had its 'close' already: admitted, it would hold a place forever.
+    const gone = () => reply.raw.destroyed;
+    if (gone()) return done();
+    queue.enter({
+      admit: () => {
+        reply.raw.once('close', leave);
+        done();
+      },
+      refuse: () => refuse(reply),
+      gone,
+    });
   });
   return gauge;
 }
