@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../contracts/errors.js';
-import { registerOverloadProtection } from './overload.js';
+import { registerOverloadProtection, type OverloadGauge } from './overload.js';
 
 // The cap and its queue on their own, on a bare Fastify app with calls the test holds open.
 const MAX_WAIT_MS = 600;
@@ -13,10 +13,15 @@ let releaseHeld: () => void = () => {};
 let held = new Promise<void>((resolve) => (releaseHeld = resolve));
 const sockets: net.Socket[] = [];
 let reachedHook: () => void = () => {};
+let gauge: OverloadGauge;
 
-beforeAll(async () => {
-  app = Fastify();
-  await registerOverloadProtection(
+/**
+ * A bare app with the cap and its line. `sampleIntervalMs` sets how often the line is checked for calls that
+ * waited too long: the shared app checks only on arrivals and departures, so a test sees the line as it is.
+ */
+async function cappedApp(sampleIntervalMs: number): Promise<{ app: FastifyInstance; gauge: OverloadGauge }> {
+  const app = Fastify();
+  const gauge = await registerOverloadProtection(
     app,
     {
       maxConcurrent: 2,
@@ -28,6 +33,7 @@ beforeAll(async () => {
       maxConnections: 0,
     },
     { 'x-content-type-options': 'nosniff' },
+    sampleIntervalMs,
   );
   app.post('/api/slow', async () => {
     await held;
@@ -52,6 +58,11 @@ beforeAll(async () => {
     async () => ({ ok: true }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, gauge };
+}
+
+beforeAll(async () => {
+  ({ app, gauge } = await cappedApp(3_600_000));
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -61,8 +72,8 @@ afterAll(async () => {
 });
 
 /** Starts a request by hand; `body` false sends the headers and half a body, then nothing more. */
-async function rawCall(path: string, { body = true } = {}): Promise<net.Socket> {
-  const socket = net.connect(Number(new URL(baseUrl).port), '127.0.0.1');
+async function rawCall(path: string, { body = true, to = baseUrl } = {}): Promise<net.Socket> {
+  const socket = net.connect(Number(new URL(to).port), '127.0.0.1');
   socket.on('error', () => undefined);
   sockets.push(socket);
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -107,7 +118,10 @@ describe('OVERLOAD_MAX_CONCURRENT and OVERLOAD_MAX_QUEUE_WAIT', () => {
   it('refuses a call that waited too long with 503 and Retry-After, and newcomers at once meanwhile', async () => {
     const holders = [await rawCall('/api/slow'), await rawCall('/api/slow')];
     const waited = timedQuick();
+    expect(gauge.mustRefuse()).toBe(false);
     await sleep(MAX_WAIT_MS + 100);
+    // Socket sends are refused meanwhile too: they would jump the line.
+    expect(gauge.mustRefuse()).toBe(true);
     // The oldest in line has waited past the bound: a newcomer would wait longer, and is told so at once.
     const newcomer = await timedQuick();
     expect(newcomer.status).toBe(503);
@@ -122,6 +136,22 @@ describe('OVERLOAD_MAX_CONCURRENT and OVERLOAD_MAX_QUEUE_WAIT', () => {
     }
     for (const socket of holders) socket.destroy();
     await expect.poll(async () => (await quick()).status).toBe(200);
+  });
+
+  it('refuses a call that waited too long even while nothing else comes or goes', async () => {
+    const quiet = await cappedApp(100);
+    const url = `http://127.0.0.1:${(quiet.app.server.address() as AddressInfo).port}`;
+    try {
+      for (let i = 0; i < 2; i++) await rawCall('/api/slow', { to: url });
+      const started = performance.now();
+      const refused = await fetch(`${url}/api/quick`);
+      expect(refused.status).toBe(503);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(MAX_WAIT_MS);
+    } finally {
+      releaseHeld();
+      held = new Promise<void>((resolve) => (releaseHeld = resolve));
+      await quiet.app.close();
+    }
   });
 
   it('drops a waiting call whose client goes away: it takes no place when its turn comes', async () => {

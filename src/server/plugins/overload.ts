@@ -84,6 +84,8 @@ export async function registerOverloadProtection(
   config: OverloadConfig,
   /** The headers every answer carries (security.ts), refusals included. */
   headers: Readonly<Record<string, string>>,
+  /** How often admission control samples the delay and the line is checked for calls that waited too long. */
+  sampleIntervalMs = SAMPLE_INTERVAL_MS,
 ): Promise<OverloadGauge> {
   const admission = admissionControl(config.maxEventLoopDelayMs);
   // Past the cap Node closes each new connection as it is accepted, so a flood of connections cannot use up the
@@ -122,7 +124,7 @@ export async function registerOverloadProtection(
   const sampler = setInterval(() => {
     admission.sample(app.memoryUsage().eventLoopDelay);
     queue.drain();
-  }, SAMPLE_INTERVAL_MS);
+  }, sampleIntervalMs);
   sampler.unref();
   app.addHook('onClose', async () => clearInterval(sampler));
   // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
