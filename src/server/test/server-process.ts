@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -38,13 +39,26 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+const SERVER_ENTRY = 'src/server/server.ts';
+
+/**
+ * The node flags `npm start` runs the server with (its script in package.json), so that tests and benchmarks
+ * measure the process people get.
+ */
+export function startScriptFlags(root: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
  * Starts a TypeScript entry as its own OS process (by default the real server, src/server/server.ts)
  * on a free port given as PORT, and waits until it answers /api/health.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  entry = 'src/server/server.ts',
+  entry = SERVER_ENTRY,
   /** Extra node flags, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   nodeArgs: string[] = [],
   /** A lower open-files limit (`ulimit -n`) for the process, as a small server might have. */
@@ -52,7 +66,13 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../../..');
-  const args = [...nodeArgs, '--import', 'tsx', entry];
+  const args = [
+    ...(entry === SERVER_ENTRY ? startScriptFlags(root) : []),
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    entry,
+  ];
   // The shell lowers the limit and then becomes node (exec), so the pid is the server's own.
   const [command, commandArgs] =
     openFiles === undefined
