@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,9 @@ describe('the node flags npm start gives the server', () => {
   });
 
   it('are the ones tests and benchmarks start it with', () => {
-    const args = fs.readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    const args = execFileSync('ps', ['-o', 'args=', '-p', String(server.pid)], { encoding: 'utf8' }).split(
+      /\s+/,
+    );
     for (const flag of startScriptFlags(root)) expect(args).toContain(flag);
   });
 });

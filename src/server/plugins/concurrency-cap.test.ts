@@ -16,10 +16,10 @@ let reachedHook: () => void = () => {};
 let gauge: OverloadGauge;
 
 /**
- * A bare app with the cap and its line. `sampleIntervalMs` sets how often the line is checked for calls that
- * waited too long: the shared app checks only on arrivals and departures, so a test sees the line as it is.
+ * A bare app with the cap and its line. `lineCheckMs` sets how often the line is checked for calls that waited
+ * too long: the shared app checks only on arrivals and departures, so a test sees the line as it is.
  */
-async function cappedApp(sampleIntervalMs: number): Promise<{ app: FastifyInstance; gauge: OverloadGauge }> {
+async function cappedApp(lineCheckMs: number): Promise<{ app: FastifyInstance; gauge: OverloadGauge }> {
   const app = Fastify();
   const gauge = await registerOverloadProtection(
     app,
@@ -33,7 +33,7 @@ async function cappedApp(sampleIntervalMs: number): Promise<{ app: FastifyInstan
       maxConnections: 0,
     },
     { 'x-content-type-options': 'nosniff' },
-    sampleIntervalMs,
+    lineCheckMs,
   );
   app.post('/api/slow', async () => {
     await held;
@@ -86,7 +86,8 @@ async function rawCall(path: string, { body = true, to = baseUrl } = {}): Promis
   return socket;
 }
 
-const quick = () => fetch(`${baseUrl}/api/quick`);
+// A call the test expects an answer to: one that never comes fails the test instead of hanging it.
+const quick = () => fetch(`${baseUrl}/api/quick`, { signal: AbortSignal.timeout(5000) });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -119,7 +120,7 @@ describe('OVERLOAD_MAX_CONCURRENT and OVERLOAD_MAX_QUEUE_WAIT', () => {
     const holders = [await rawCall('/api/slow'), await rawCall('/api/slow')];
     const waited = timedQuick();
     expect(gauge.mustRefuse()).toBe(false);
-    await sleep(MAX_WAIT_MS + 100);
+    await sleep(MAX_WAIT_MS + 400);
     // Socket sends are refused meanwhile too: they would jump the line.
     expect(gauge.mustRefuse()).toBe(true);
     // The oldest in line has waited past the bound: a newcomer would wait longer, and is told so at once.
@@ -163,6 +164,28 @@ describe('OVERLOAD_MAX_CONCURRENT and OVERLOAD_MAX_QUEUE_WAIT', () => {
     holders[0]?.destroy();
     expect((await timedQuick()).ms).toBeLessThan(MAX_WAIT_MS / 2);
     expect((await quick()).status).toBe(200);
+    holders[1]?.destroy();
+  });
+
+  it('gives back the place of a pipelined call whose connection closes before its answer could be written', async () => {
+    const socket = net.connect(Number(new URL(baseUrl).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const call = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+    // The second call is answered at once, but its answer waits behind the first one's on the connection.
+    socket.write(call('/api/slow') + call('/api/quick-post'));
+    await sleep(200);
+    socket.destroy();
+    await sleep(100);
+    // Both places are free again: two held calls are admitted and a third waits.
+    const holders = [await rawCall('/api/slow'), await rawCall('/api/slow')];
+    const third = timedQuick();
+    await sleep(200);
+    holders[0]?.destroy();
+    const answer = await third;
+    expect(answer.status).toBe(200);
+    expect(answer.ms).toBeGreaterThanOrEqual(190);
     holders[1]?.destroy();
   });
 

@@ -68,6 +68,10 @@ describe('admission control', () => {
 // Places for calls answered at once, and the size of a burst: most of each burst has to wait its turn.
 const PLACES = 4;
 const BURST = 12;
+// How long a call may wait (long enough for a burst to pass on a loaded machine once the loop is free), and the
+// slices the loop is kept busy in meanwhile (long enough that waiting out one passes the bound).
+const MAX_WAIT_MS = 250;
+const HOG_SLICE_MS = 500;
 
 describe('a server under pressure', () => {
   let server: TestServer;
@@ -83,7 +87,7 @@ describe('a server under pressure', () => {
     server = await startTestServer(
       {
         OVERLOAD_MAX_CONCURRENT: String(PLACES),
-        OVERLOAD_MAX_QUEUE_WAIT: '100',
+        OVERLOAD_MAX_QUEUE_WAIT: String(MAX_WAIT_MS),
         OVERLOAD_RETRY_AFTER: '3s',
         // Bursts of sends must meet overload protection, not the per-person send limit.
         MESSAGE_RATE_LIMIT: '6000',
@@ -119,8 +123,8 @@ describe('a server under pressure', () => {
     const send = () =>
       ada.client.post<Message>('/api/messages', { message: 'hi', recipientId: bob.user._id });
 
-    // With the loop busy in 300 ms slices, calls past the four places wait longer than their 100 ms.
-    stopHog = hogEventLoop();
+    // With the loop busy in slices twice their bound, calls past the four places wait longer than it.
+    stopHog = hogEventLoop(HOG_SLICE_MS);
     const underPressure = await burstsUntil(503, send);
     const refused = underPressure.find((answer) => answer.status === 503);
     expect(refused?.headers.get('retry-after')).toBe('3');
@@ -147,7 +151,7 @@ describe('a server under pressure', () => {
   }, 60_000);
 
   it('still answers the health check, signing out and the page', async () => {
-    stopHog = hogEventLoop();
+    stopHog = hogEventLoop(HOG_SLICE_MS);
     // Sends wait for their group commit, which comes after a slice: so some wait past their bound.
     await burstsUntil(503, () =>
       cy.client.post('/api/messages', { message: 'hi', recipientId: bob.user._id }),

@@ -69,6 +69,7 @@ export function admissionControl(maxDelayMs: number) {
 }
 
 const SAMPLE_INTERVAL_MS = 1000;
+const MIN_LINE_CHECK_MS = 10;
 /** Long-lived calls left out of OVERLOAD_MAX_CONCURRENT (see the preHandler below). */
 const AI_CALLS = '/api/ai/';
 
@@ -84,8 +85,8 @@ export async function registerOverloadProtection(
   config: OverloadConfig,
   /** The headers every answer carries (security.ts), refusals included. */
   headers: Readonly<Record<string, string>>,
-  /** How often admission control samples the delay and the line is checked for calls that waited too long. */
-  sampleIntervalMs = SAMPLE_INTERVAL_MS,
+  /** How often the line is checked for calls that waited too long: by default a quarter of their bound. */
+  lineCheckMs = Math.max(MIN_LINE_CHECK_MS, config.maxQueueWaitMs / 4),
 ): Promise<OverloadGauge> {
   const admission = admissionControl(config.maxEventLoopDelayMs);
   // Past the cap Node closes each new connection as it is accepted, so a flood of connections cannot use up the
@@ -121,12 +122,16 @@ export async function registerOverloadProtection(
     },
   });
   // Reads the plugin's latest sample at the plugin's own pace.
-  const sampler = setInterval(() => {
-    admission.sample(app.memoryUsage().eventLoopDelay);
-    queue.drain();
-  }, sampleIntervalMs);
+  const sampler = setInterval(() => admission.sample(app.memoryUsage().eventLoopDelay), SAMPLE_INTERVAL_MS);
   sampler.unref();
-  app.addHook('onClose', async () => clearInterval(sampler));
+  // Calls past their bound are refused when a place comes free or a call arrives, and at the latest by this, so
+  // a line stuck behind slow calls still answers within a quarter of the bound past it.
+  const lineCheck = setInterval(() => queue.drain(), lineCheckMs);
+  lineCheck.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    clearInterval(lineCheck);
+  });
   // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
   // capacity every request still costs its refusal, and a cheap one leaves the CPU to the admitted work
   // (measured: a refusal through the error handler cost a third of a delivered message; docs/performance.md).
@@ -153,17 +158,30 @@ export async function registerOverloadProtection(
     refuse(reply);
   });
   // A call takes its place once its body is in (a client that never finishes sending holds none) until its
-  // answer is sent or its client goes away ('close' comes once either way). AI calls take none: they last up
-  // to AI_TIMEOUT and have their own per-person budget and queue.
-  const leave = () => queue.leave();
+  // answer is sent or its connection closes. The answer's 'close' alone is not enough: the answer to a call
+  // pipelined behind another never gets one when the connection closes first (Node 20). AI calls take no place:
+  // they last up to AI_TIMEOUT and have their own per-person budget and queue.
   app.addHook('preHandler', (request, reply, done) => {
-    if (!queued || !mayRefuse(request.method, request.url) || request.url.startsWith(AI_CALLS)) return done();
+    if (!queued || !mayRefuse(request.method, request.url)) return done();
+    if ((request.routeOptions.url ?? request.url).startsWith(AI_CALLS)) return done();
+    const answer = reply.raw;
+    const connection = request.raw.socket;
     // A client gone during an earlier hook has had its 'close' already: admitted, it would hold a place forever.
-    const gone = () => reply.raw.destroyed;
+    const gone = () => answer.destroyed || connection.destroyed;
     if (gone()) return done();
     queue.enter({
       admit: () => {
-        reply.raw.once('close', leave);
+        // Once only: the connection's 'close' closes the answer too, from a listener list already copied.
+        let left = false;
+        const leave = () => {
+          if (left) return;
+          left = true;
+          answer.off('close', leave);
+          connection.off('close', leave);
+          queue.leave();
+        };
+        answer.once('close', leave);
+        connection.once('close', leave);
         done();
       },
       refuse: () => refuse(reply),
