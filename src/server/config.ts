@@ -144,8 +144,8 @@ export interface OverloadConfig {
   /** Mean event-loop delay over the last second, in milliseconds, above which work is refused. */
   maxEventLoopDelayMs: number;
   /**
-   * API calls answered at once (the most; event-loop delay lowers it) past which new ones wait their turn.
-   * 0: no queue, and a share of calls is refused at random while the event loop lags.
+   * API calls answered at once past which new ones wait their turn (for up to `maxQueueWaitMs`).
+   * 0: no line, and a share of calls is refused at random while the event loop lags.
    */
   maxConcurrent: number;
   /** How long, in milliseconds, a call may wait for its turn before it is refused. */

@@ -46,7 +46,7 @@ describe('callQueue', () => {
     expect(queue.overdue()).toBe(false);
   });
 
-  it('refuses overdue calls even while no place comes free (drain, as the server does each second)', () => {
+  it('refuses overdue calls even while no place comes free (drain, as the server does every quarter of the bound)', () => {
     const { queue, log, advance } = setUp(1, 1000);
     queue.enter(call('a', log));
     queue.enter(call('b', log));
