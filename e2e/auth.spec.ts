@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectLive } from './support/chat.js';
 import { coloursOf, contrast } from './support/contrast.js';
 import { createUser, newCredentials } from './support/users.js';
 
@@ -100,5 +101,36 @@ test.describe('the prerendered login page', () => {
     expect(timing.paint).toBeLessThan(Infinity);
     expect(timing.scripts.length).toBeGreaterThan(0);
     for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+  });
+
+  test('carries no live-connection client for a visitor; logging in brings it and connects', async ({
+    page,
+    request,
+  }) => {
+    const me = newCredentials('lazyrt');
+    await createUser(request, me);
+    const scripts: Array<Promise<string>> = [];
+    const socketCalls: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (/\/assets\/.+\.js$/.test(pathname)) scripts.push(response.text());
+      if (pathname.startsWith('/socket.io/')) socketCalls.push(pathname);
+    });
+    // Engine.io's close reason, a string only socket.io's client carries.
+    const realtimeClientLoaded = async () =>
+      (await Promise.all(scripts)).some((source) => source.includes('transport close'));
+
+    await page.goto('/auth');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await realtimeClientLoaded()).toBe(false);
+    expect(socketCalls).toEqual([]);
+
+    await page.getByLabel('Username', { exact: true }).fill(me.username);
+    await page.getByLabel('Password', { exact: true }).fill(me.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/chat\/:ai$/);
+    await expectLive(page);
+    expect(await realtimeClientLoaded()).toBe(true);
   });
 });

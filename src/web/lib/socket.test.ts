@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_CLIENT_OPTIONS } from '../../contracts/realtime.js';
 import { ME } from '../test/chat-server.js';
@@ -11,8 +11,11 @@ import { useSession } from './session-store.js';
 afterEach(() => disconnectRealtime());
 
 describe('realtime connection', () => {
-  it('connects to the site origin with the user id, cookies and the SPEC backoff', () => {
-    connectRealtime(ME._id);
+  it('connects to the site origin with the user id, cookies and the SPEC backoff', async () => {
+    const opening = connectRealtime(ME._id);
+    // Until socket.io's client has loaded, the tab says it is connecting.
+    expect(useRealtime.getState()).toMatchObject({ socket: null, userId: ME._id, status: 'connecting' });
+    await opening;
     const socket = latestSocket();
     expect(socket.uri).toBe(window.location.origin);
     expect(socket.options).toMatchObject({
@@ -29,8 +32,8 @@ describe('realtime connection', () => {
     expect(useRealtime.getState().status).toBe('connecting');
   });
 
-  it('keeps the online users from the full list and the deltas', () => {
-    connectRealtime(ME._id);
+  it('keeps the online users from the full list and the deltas', async () => {
+    await connectRealtime(ME._id);
     const socket = latestSocket();
     socket.serverConnect();
     socket.serverEmit('getOnlineUsers', ['a', 'b']);
@@ -45,10 +48,10 @@ describe('realtime connection', () => {
     expect([...useRealtime.getState().onlineUsers]).toEqual(['d']);
   });
 
-  it('reports a reconnect, never the first connect, and shows the status in between', () => {
+  it('reports a reconnect, never the first connect, and shows the status in between', async () => {
     const reconnected = vi.fn();
     const stop = onMissedEvents(reconnected);
-    connectRealtime(ME._id);
+    await connectRealtime(ME._id);
     const socket = latestSocket();
     socket.serverConnect();
     expect(reconnected).not.toHaveBeenCalled();
@@ -60,10 +63,10 @@ describe('realtime connection', () => {
     stop();
   });
 
-  it('reports missed events when the server says its processes lost touch (resync), without a reconnect', () => {
+  it('reports missed events when the server says its processes lost touch (resync), without a reconnect', async () => {
     const missed = vi.fn();
     const stop = onMissedEvents(missed);
-    connectRealtime(ME._id);
+    await connectRealtime(ME._id);
     const socket = latestSocket();
     socket.serverConnect();
     socket.serverEmitRaw('resync', { reason: 'something else' });
@@ -74,9 +77,9 @@ describe('realtime connection', () => {
     stop();
   });
 
-  it('tries again after the server closes the socket (socket.io would not)', () => {
+  it('tries again after the server closes the socket (socket.io would not)', async () => {
     vi.useFakeTimers();
-    connectRealtime(ME._id);
+    await connectRealtime(ME._id);
     const socket = latestSocket();
     const connect = vi.spyOn(socket, 'connect');
     socket.serverConnect();
@@ -89,11 +92,25 @@ describe('realtime connection', () => {
   it('opens with the signed-in app and closes when the user signs out', async () => {
     mockApi(() => ({ status: 200, body: [] }));
     renderApp('/about', { user: ME });
-    expect(fakeSockets).toHaveLength(1);
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
     const socket = latestSocket();
     expect(socket.active).toBe(true);
     act(() => useSession.getState().signOut());
     expect(socket.active).toBe(false);
     expect(useRealtime.getState()).toMatchObject({ socket: null, status: 'offline' });
+  });
+
+  it('opens nothing for a user who signed out while the socket client was loading', async () => {
+    const opening = connectRealtime(ME._id);
+    disconnectRealtime();
+    await opening;
+    expect(fakeSockets).toHaveLength(0);
+    expect(useRealtime.getState()).toMatchObject({ socket: null, userId: null, status: 'offline' });
+  });
+
+  it('opens one socket for one user, however often it is asked', async () => {
+    await Promise.all([connectRealtime(ME._id), connectRealtime(ME._id)]);
+    await connectRealtime(ME._id);
+    expect(fakeSockets).toHaveLength(1);
   });
 });

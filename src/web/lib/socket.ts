@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket, io } from 'socket.io-client';
 import { create } from 'zustand';
 import {
   SOCKET_CLIENT_OPTIONS,
@@ -76,16 +76,21 @@ function updatePresence(socket: ChatSocket, change: (ids: Set<string>) => void):
  * the socket (a restart or deploy does that). Those get the same backoff here; a refusal also
  * re-checks the session, so a revoked one signs the tab out instead of knocking forever.
  */
-function retryLater(socket: ChatSocket, checkSession: boolean): void {
+function retryLater(attempt: () => void, checkSession: boolean): void {
   if (checkSession) void confirmStoredSession();
   clearTimeout(manualRetry);
   const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = SOCKET_CLIENT_OPTIONS;
   const base = Math.min(reconnectionDelay * 2 ** manualAttempts, reconnectionDelayMax);
   const delay = base * (1 + randomizationFactor * (Math.random() * 2 - 1));
   manualAttempts += 1;
-  manualRetry = setTimeout(() => {
+  manualRetry = setTimeout(attempt, delay);
+}
+
+/** Connects `socket` again later, unless it has been replaced or has connected by itself meanwhile. */
+function reconnectLater(socket: ChatSocket, checkSession: boolean): void {
+  retryLater(() => {
     if (useRealtime.getState().socket === socket && !socket.connected) socket.connect();
-  }, delay);
+  }, checkSession);
 }
 
 function listen(socket: ChatSocket): void {
@@ -99,12 +104,12 @@ function listen(socket: ChatSocket): void {
     if (!current()) return;
     // While we are offline we know nobody's presence; the server sends the full list again on reconnect.
     useRealtime.setState({ status: 'reconnecting', onlineUsers: new Set() });
-    if (!socket.active) retryLater(socket, false);
+    if (!socket.active) reconnectLater(socket, false);
   });
   socket.on('connect_error', () => {
     if (!current()) return;
     useRealtime.setState({ status: 'reconnecting' });
-    if (!socket.active) retryLater(socket, true);
+    if (!socket.active) reconnectLater(socket, true);
   });
   onServerEvents(socket, {
     getOnlineUsers: (ids) => updatePresence(socket, (set) => (set.clear(), ids.forEach((id) => set.add(id)))),
@@ -116,27 +121,52 @@ function listen(socket: ChatSocket): void {
   });
 }
 
+/** Bumped by every connect and disconnect: a socket client that finishes loading for an older one stays shut. */
+let generation = 0;
+let socketClient: Promise<{ io: typeof io }> | undefined;
+
 /**
- * Opens this tab's socket for `userId` (SPEC §7: same origin, userId query, backoff from §9). The
- * server authenticates it from the session cookie; the query must name the same user.
+ * socket.io's client (a sixth of the app's first bundle) loads with the first sign-in, not with the
+ * login page a visitor sees. A failed load is tried again with the reconnect backoff.
  */
-export function connectRealtime(userId: string): ChatSocket {
-  const state = useRealtime.getState();
-  if (state.socket && state.userId === userId) return state.socket;
-  disconnectRealtime();
-  const socket: ChatSocket = io(window.location.origin, {
+async function open(userId: string, opening: number): Promise<void> {
+  let client: { io: typeof io };
+  try {
+    client = await (socketClient ??= import('socket.io-client'));
+  } catch {
+    socketClient = undefined;
+    if (generation !== opening) return;
+    useRealtime.setState({ status: 'reconnecting' });
+    retryLater(() => void open(userId, opening), false);
+    return;
+  }
+  if (generation !== opening) return;
+  manualAttempts = 0;
+  const socket: ChatSocket = client.io(window.location.origin, {
     ...SOCKET_CLIENT_OPTIONS,
     path: '/socket.io',
     query: { userId },
     withCredentials: true,
   });
-  useRealtime.setState({ ...initialState, onlineUsers: new Set(), socket, userId, status: 'connecting' });
+  useRealtime.setState({ socket, status: 'connecting' });
   listen(socket);
-  return socket;
+}
+
+/**
+ * Opens this tab's socket for `userId` (SPEC §7: same origin, userId query, backoff from §9); settles
+ * once it is opening. The server authenticates it from the session cookie; the query must name the
+ * same user.
+ */
+export function connectRealtime(userId: string): Promise<void> {
+  if (useRealtime.getState().userId === userId) return Promise.resolve();
+  disconnectRealtime();
+  useRealtime.setState({ userId, status: 'connecting' });
+  return open(userId, generation);
 }
 
 /** Closes the socket (logout, sign-out, another user signing in) and forgets presence. */
 export function disconnectRealtime(): void {
+  generation += 1;
   clearTimeout(manualRetry);
   manualAttempts = 0;
   const { socket } = useRealtime.getState();
@@ -161,7 +191,7 @@ export function onMissedEvents(listener: () => void): () => void {
 export function useRealtimeConnection(userId: string | null): void {
   useEffect(() => {
     if (userId === null) return;
-    connectRealtime(userId);
+    void connectRealtime(userId);
     return disconnectRealtime;
   }, [userId]);
 }
