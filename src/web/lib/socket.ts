@@ -126,8 +126,8 @@ let generation = 0;
 let socketClient: Promise<{ io: typeof io }> | undefined;
 
 /**
- * socket.io's client (a sixth of the app's first bundle) loads with the first sign-in, not with the
- * login page a visitor sees. A failed load is tried again with the reconnect backoff.
+ * socket.io's client (41 KB minified) loads with the first sign-in, not with the login page a visitor
+ * sees. A failed load is tried again with the reconnect backoff.
  */
 async function open(userId: string, opening: number): Promise<void> {
   let client: { io: typeof io };
