@@ -30,3 +30,23 @@ it('loads the socket client again, after the reconnect backoff, when its chunk f
   await vi.waitFor(() => expect(fake.fakeSockets).toHaveLength(1));
   expect(useRealtime.getState()).toMatchObject({ socket: fake.latestSocket(), status: 'connecting' });
 });
+
+it('lets a repeated call for the same user wait until the socket client has loaded and the socket is opening', async () => {
+  vi.resetModules();
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  const fake = await import('../test/fake-socket.js');
+  vi.doMock('socket.io-client', async () => {
+    await arrived;
+    return { io: fake.fakeIo };
+  });
+  const { connectRealtime, useRealtime } = await import('./socket.js');
+  void connectRealtime(ME._id);
+  let settled = false;
+  const again = connectRealtime(ME._id).then(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(settled).toBe(false);
+  release();
+  await again;
+  expect(useRealtime.getState().socket).toBe(fake.latestSocket());
+});

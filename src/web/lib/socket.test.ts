@@ -113,4 +113,5 @@ describe('realtime connection', () => {
     await connectRealtime(ME._id);
     expect(fakeSockets).toHaveLength(1);
   });
+
 });

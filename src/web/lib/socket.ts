@@ -123,24 +123,27 @@ function listen(socket: ChatSocket): void {
 
 /** Bumped by every connect and disconnect: a socket client that finishes loading for an older one stays shut. */
 let generation = 0;
-let socketClient: Promise<{ io: typeof io }> | undefined;
+type SocketClient = { io: typeof io };
+let socketClient: Promise<SocketClient> | undefined;
+/** The latest connectRealtime's opening, which a repeated call for the same user waits for too. */
+let opening: Promise<void> = Promise.resolve();
 
 /**
  * socket.io's client (41 KB minified) loads with the first sign-in, not with the login page a visitor
  * sees. A failed load is tried again with the reconnect backoff.
  */
-async function open(userId: string, opening: number): Promise<void> {
-  let client: { io: typeof io };
+async function open(userId: string, mine: number): Promise<void> {
+  let client: SocketClient;
   try {
     client = await (socketClient ??= import('socket.io-client'));
   } catch {
     socketClient = undefined;
-    if (generation !== opening) return;
+    if (generation !== mine) return;
     useRealtime.setState({ status: 'reconnecting' });
-    retryLater(() => void open(userId, opening), false);
+    retryLater(() => void open(userId, mine), false);
     return;
   }
-  if (generation !== opening) return;
+  if (generation !== mine) return;
   manualAttempts = 0;
   const socket: ChatSocket = client.io(window.location.origin, {
     ...SOCKET_CLIENT_OPTIONS,
@@ -158,10 +161,11 @@ async function open(userId: string, opening: number): Promise<void> {
  * same user.
  */
 export function connectRealtime(userId: string): Promise<void> {
-  if (useRealtime.getState().userId === userId) return Promise.resolve();
+  if (useRealtime.getState().userId === userId) return opening;
   disconnectRealtime();
   useRealtime.setState({ userId, status: 'connecting' });
-  return open(userId, generation);
+  opening = open(userId, generation);
+  return opening;
 }
 
 /** Closes the socket (logout, sign-out, another user signing in) and forgets presence. */
