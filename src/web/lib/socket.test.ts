@@ -113,5 +113,4 @@ describe('realtime connection', () => {
     await connectRealtime(ME._id);
     expect(fakeSockets).toHaveLength(1);
   });
-
 });
