@@ -13,13 +13,25 @@ export const VOICE_LIMITS = {
 export const SPEECH_LANG = 'en-US';
 
 /**
+ * A voice name keeps what browsers' voice names are made of (letters, digits, spaces and . , : ' ( ) + _ -, as in
+ * "Microsoft Zira - English (United States)" or "English (America)+Annie"); anything else, markup among it, is
+ * dropped, as it is from the other persona fields (SPEC §5). The web matches browser voices through this too.
+ */
+export function filterVoiceName(raw: string): string {
+  return raw.replace(/[^\p{L}\p{M}\p{N} .,:'()+_-]/gu, '').trim();
+}
+
+/**
  * How a message is read aloud: the browser voice's name ('' for the browser's default en-US voice), its rate
  * and its pitch. The names are those of the creator's browser; a listener's browser may not have them.
  */
 export const VoiceSettings = z.object({
   name: z
     .string({ error: 'Voice name must be text' })
-    .max(VOICE_LIMITS.nameMax, `Voice name must be at most ${VOICE_LIMITS.nameMax} characters`),
+    .transform(filterVoiceName)
+    .pipe(
+      z.string().max(VOICE_LIMITS.nameMax, `Voice name must be at most ${VOICE_LIMITS.nameMax} characters`),
+    ),
   rate: z
     .number({ error: 'Voice rate must be a number' })
     .min(

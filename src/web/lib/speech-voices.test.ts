@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VOICE } from '../../contracts/voices.js';
+import { DEFAULT_VOICE, filterVoiceName } from '../../contracts/voices.js';
 import { installFakeSpeech } from '../test/speech.js';
 import { sameVoice, speechEngine, voiceUtterance } from './speech-voices.js';
 
@@ -17,6 +17,17 @@ describe('voiceUtterance', () => {
     const utterance = voiceUtterance(engine, 'Hi', { name: 'Daniel', rate: 1.25, pitch: 0.5 });
     expect(utterance.voice?.name).toBe('Daniel');
     expect(utterance).toMatchObject({ text: 'Hi', lang: 'en-GB', rate: 1.25, pitch: 0.5 });
+  });
+
+  it('finds a voice by its stored name, which drops characters voice names may not keep', () => {
+    const engine = engineWith([{ name: 'en-us#female/2', lang: 'en-US' }]);
+    const utterance = voiceUtterance(engine, 'Hi', {
+      name: filterVoiceName('en-us#female/2'),
+      rate: 1.5,
+      pitch: 1,
+    });
+    expect(utterance.voice?.name).toBe('en-us#female/2');
+    expect(utterance).toMatchObject({ lang: 'en-US', rate: 1.5, pitch: 1 });
   });
 
   it('leaves the voice to the browser in en-US when none is named, keeping rate and pitch', () => {

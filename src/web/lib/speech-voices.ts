@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_VOICE, SPEECH_LANG, type VoiceSettings } from '../../contracts/voices.js';
+import { DEFAULT_VOICE, SPEECH_LANG, filterVoiceName, type VoiceSettings } from '../../contracts/voices.js';
 
 /** SPEC §9: speech settings take effect once they have stopped changing for this long. */
 export const SPEECH_SETTINGS_DEBOUNCE_MS = 500;
@@ -15,6 +15,14 @@ export function speechEngine(): SpeechSynthesis | null {
   return candidate && typeof window.SpeechSynthesisUtterance === 'function' ? candidate : null;
 }
 
+/** The browser voice a stored voice name names: stored names are filtered (filterVoiceName), browsers' are not. */
+export function findVoice(
+  voices: readonly SpeechSynthesisVoice[],
+  name: string,
+): SpeechSynthesisVoice | undefined {
+  return name === '' ? undefined : voices.find((voice) => filterVoiceName(voice.name) === name);
+}
+
 /**
  * An utterance of `text` in `voice` as far as this browser can: a voice name it does not have (the creator's
  * browser had it, this one does not) falls back to SPEC §9's en-US voice at pitch 0.8, because the chosen rate and
@@ -26,7 +34,7 @@ export function voiceUtterance(
   voice: VoiceSettings,
 ): SpeechSynthesisUtterance {
   const utterance = new SpeechSynthesisUtterance(text);
-  const found = voice.name === '' ? undefined : synth.getVoices().find((v) => v.name === voice.name);
+  const found = findVoice(synth.getVoices(), voice.name);
   const settings = voice.name !== '' && !found ? DEFAULT_VOICE : voice;
   utterance.lang = found?.lang ?? SPEECH_LANG;
   if (found) utterance.voice = found;

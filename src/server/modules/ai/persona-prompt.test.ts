@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { filterAiReply } from '../../../contracts/rules.js';
 import {
   DRAFT_INSTRUCTION,
+  OPENING_USER_LINE,
   REPLY_INSTRUCTION,
+  alternatingTurns,
   buildPersonaPrompt,
   type PersonaForPrompt,
 } from './persona-prompt.js';
@@ -49,13 +51,15 @@ describe('buildPersonaPrompt', () => {
     expect(system?.content).not.toContain(REPLY_INSTRUCTION);
   });
 
-  it('maps history to alternating user and assistant turns, starting with the user', () => {
+  it('maps history to alternating user and assistant turns, the persona’s opening after a neutral user line', () => {
     const turns = buildPersonaPrompt(
       persona,
       [bot('Welcome aboard'), user('hello'), user('are you there'), bot('Yes'), user('great')],
       '',
     );
     expect(turns.slice(1)).toEqual([
+      { role: 'user', content: OPENING_USER_LINE },
+      { role: 'assistant', content: 'Welcome aboard' },
       { role: 'user', content: 'hello\nare you there' },
       { role: 'assistant', content: 'Yes' },
       { role: 'user', content: 'great' },
@@ -67,9 +71,40 @@ describe('buildPersonaPrompt', () => {
     expect(
       buildPersonaPrompt(persona, history, '', [], 120)
         .slice(1)
-        .map((t) => t.content[0]),
-    ).toEqual(['c']);
+        .map((t) => t.content),
+    ).toEqual([OPENING_USER_LINE, 'b'.repeat(50), 'c'.repeat(50)]);
     expect(buildPersonaPrompt(persona, [user('x'.repeat(500))], '', [], 100)).toHaveLength(2);
+  });
+});
+
+describe('alternatingTurns', () => {
+  it('joins consecutive turns of one side', () => {
+    expect(
+      alternatingTurns([
+        { role: 'user', content: 'a' },
+        { role: 'user', content: 'b' },
+        { role: 'assistant', content: 'c' },
+        { role: 'assistant', content: 'd' },
+      ]),
+    ).toEqual([
+      { role: 'user', content: 'a\nb' },
+      { role: 'assistant', content: 'c\nd' },
+    ]);
+  });
+
+  it('keeps a leading assistant turn, after the neutral opening user line', () => {
+    expect(
+      alternatingTurns([
+        { role: 'assistant', content: 'The scene opens.' },
+        { role: 'assistant', content: 'A door creaks.' },
+        { role: 'user', content: 'Who is there' },
+      ]),
+    ).toEqual([
+      { role: 'user', content: OPENING_USER_LINE },
+      { role: 'assistant', content: 'The scene opens.\nA door creaks.' },
+      { role: 'user', content: 'Who is there' },
+    ]);
+    expect(alternatingTurns([])).toEqual([]);
   });
 });
 

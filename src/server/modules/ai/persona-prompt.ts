@@ -33,8 +33,8 @@ function rememberedContext(context: string): string {
 
 /**
  * The chat sent to the model for a persona's reply: its prompt, memory, the conversation context and
- * the SPEC's length instruction as the system turn, then the newest history that fits the budget,
- * with consecutive turns of one side joined (several providers require alternating roles).
+ * the SPEC's length instruction as the system turn, then the newest history that fits the budget as
+ * alternating turns (the persona's opening message among them, after a neutral user line).
  */
 export function buildPersonaPrompt(
   persona: PersonaForPrompt,
@@ -66,8 +66,14 @@ export function buildPersonaPrompt(
 }
 
 /**
- * Joins consecutive turns of one side and drops leading assistant turns: several providers
- * require a chat that alternates and starts with the user.
+ * The user's line put before a chat the persona opened (its opening message, which may set the whole scene):
+ * several providers require a chat that starts with the user, and the persona's first turn must not be lost.
+ */
+export const OPENING_USER_LINE = '(The conversation so far.)';
+
+/**
+ * Joins consecutive turns of one side, as several providers require a chat that alternates; a chat that would
+ * start with the assistant starts with OPENING_USER_LINE instead, keeping the assistant's first turn.
  */
 export function alternatingTurns(items: Array<{ role: 'user' | 'assistant'; content: string }>): ChatTurn[] {
   const turns: ChatTurn[] = [];
@@ -76,7 +82,7 @@ export function alternatingTurns(items: Array<{ role: 'user' | 'assistant'; cont
     if (last?.role === item.role) last.content += `\n${item.content}`;
     else turns.push({ ...item });
   }
-  while (turns[0]?.role === 'assistant') turns.shift();
+  if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: OPENING_USER_LINE });
   return turns;
 }
 

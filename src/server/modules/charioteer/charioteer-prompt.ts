@@ -62,7 +62,7 @@ export function buildTurnPrompt(
   // newestWithin always keeps the newest line; a single line longer than the budget is shortened too.
   const kept = newestWithin(lines, budget).map((line) => ({ ...line, text: clip(line.text, budget) }));
   const leftOut = kept.length < recent.length;
-  // Opening with a user turn keeps the speaker's own first turn: providers drop a leading assistant turn.
+  // The transcript opens with the topic, and says when its start was left out.
   const opening = `The discussion so far on: ${table.topic}${leftOut ? ' (earlier turns left out)' : ''}`;
   const turns = alternatingTurns([
     { role: 'user', content: opening },

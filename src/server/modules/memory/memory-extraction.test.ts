@@ -15,9 +15,19 @@ describe('parseFacts', () => {
   it('drops what is remembered already or repeated, however it is cased or punctuated', () => {
     expect(
       parseFacts('their NAME is ada\nLikes tea!\nLikes tea.\nHas a cat named Io.', ['Their name is Ada.']),
-    ).toEqual(['Likes tea!', 'Has a cat named Io.']);
+    ).toEqual(['Likes tea', 'Has a cat named Io.']);
     // A fact inside an older one is still new.
     expect(parseFacts('Likes sailing.', ['Dislikes sailing.'])).toEqual(['Likes sailing.']);
+  });
+
+  it('filters each fact as replies are (SPEC §5), so no markup the model writes is kept', () => {
+    expect(
+      parseFacts(
+        '- Their name is <b>Ada</b>.\n* **Likes** [tea](javascript:alert(1)) & cake!\n- <i></i>\n- ---',
+        [],
+      ),
+    ).toEqual(['Their name is b Ada b .', 'Likes tea javascript alert 1 cake', 'i i']);
+    expect(parseFacts('<<>>\n""\n- &', [])).toEqual([]);
   });
 
   it('keeps at most a few a reply and never a fact too long to keep whole', () => {

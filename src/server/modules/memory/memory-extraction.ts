@@ -1,4 +1,5 @@
 import { MEMORY_LIMITS, oneLine } from '../../../contracts/memory.js';
+import { filterAiReply } from '../../../contracts/rules.js';
 import type { ChatTurn } from '../ai/engine.js';
 
 /** What the model answers when the exchange holds nothing worth keeping. */
@@ -40,8 +41,12 @@ const normalized = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** A fact the model wrote, filtered as its replies are (SPEC §5), with the spaces the filter leaves joined. */
+export const filterModelFact = (text: string) => oneLine(filterAiReply(text));
+
 /**
- * The new facts in a model's answer: one per line, list markers and quotes taken off, NONE and empty lines
+ * The new facts in a model's answer: one per line, list markers and quotes taken off, filtered as replies are
+ * (SPEC §5: no markup is kept), NONE and empty lines
  * dropped, too long ones dropped (a fact cut in half misleads), repeats of each other or of what is
  * remembered dropped, at most MEMORY_LIMITS.newPerReply.
  */
@@ -49,10 +54,10 @@ export function parseFacts(answer: string, remembered: readonly string[]): strin
   const seen = remembered.map(normalized);
   const facts: string[] = [];
   for (const line of answer.split(/\r?\n/)) {
-    const fact = oneLine(line)
+    const bare = oneLine(line)
       .replace(/^(?:[-*•]|\d+[.)])\s*/, '')
-      .replace(/^["“']|["”']$/g, '')
-      .trim();
+      .replace(/^["“']|["”']$/g, '');
+    const fact = filterModelFact(bare);
     const key = normalized(fact);
     if (!key || key === normalized(NOTHING) || fact.length > MEMORY_LIMITS.itemChars) continue;
     // Exact repeats only: "likes sailing" is not "dislikes sailing".

@@ -67,6 +67,25 @@ describe('conversation memory', () => {
       .toContain('- Their name is Ada.');
   });
 
+  it('keeps the facts the model writes filtered as its replies are: no markup survives', async () => {
+    const { ada, persona } = await setup();
+    app.fake.enqueueMemory({
+      text: '- Their name is <b>Ada</b>.\n- Likes <img src=x onerror="alert(1)"> **tea** & `code`!\n- ### Has a cat named _Io_.',
+    });
+    const { conversationId, tab } = await talk(ada, persona, 'I am Ada and I like tea', 'Noted.');
+    await nextEvent(tab, 'memoryChanged');
+    const facts = (await readMemory(ada, conversationId)).items.map((i) => i.text);
+    expect(facts).toEqual([
+      'Their name is b Ada b .',
+      'Likes img src x onerror alert 1 tea code',
+      'Has a cat named Io .',
+    ]);
+    await talk(ada, persona, 'Any tips?', 'Mind the tide.');
+    expect(systemOfLastReply()).toContain(
+      '- Their name is b Ada b .\n- Likes img src x onerror alert 1 tea code',
+    );
+  });
+
   it('lets the person add, edit and delete items, within the limits', async () => {
     const { ada, persona } = await setup();
     const { conversationId } = await talk(ada, persona, 'hello', 'hi');
@@ -225,7 +244,7 @@ describe('conversation memory', () => {
     const { conversationId } = await talk(ada, persona, 'hello', 'hi');
     await ada.client.post(memoryPath(conversationId), { text: 'Written by Ada.' });
     for (let round = 0; round < 7; round += 1) {
-      app.fake.enqueueMemory({ text: [1, 2, 3].map((n) => `Fact ${round}-${n}.`).join('\n') });
+      app.fake.enqueueMemory({ text: [1, 2, 3].map((n) => `Fact ${round}.${n}.`).join('\n') });
       await talk(ada, persona, `round ${round}`, 'ok');
     }
     await expect
@@ -233,8 +252,8 @@ describe('conversation memory', () => {
       .toHaveLength(MEMORY_LIMITS.items);
     const texts = (await readMemory(ada, conversationId)).items.map((i) => i.text);
     expect(texts[0]).toBe('Written by Ada.');
-    expect(texts).not.toContain('Fact 0-1.');
-    expect(texts.at(-1)).toBe('Fact 6-3.');
+    expect(texts).not.toContain('Fact 0.1.');
+    expect(texts.at(-1)).toBe('Fact 6.3.');
   });
 
   it('has no memory in a conversation between two people, and a failed extraction leaves the reply', async () => {

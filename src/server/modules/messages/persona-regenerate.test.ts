@@ -83,14 +83,19 @@ describe('POST /api/messages/conversations/:conversationId/regenerate', () => {
     expect(stored.body.map((m) => m.text)).toEqual(['hello?', 'slow words come here']);
   });
 
-  it('lets only the human participant ask, only of a persona, only for a real conversation', async () => {
+  it('lets only the human participant ask, only of a persona; anyone else’s conversation is not found', async () => {
     const { maker, conversationId } = await failedReply();
     const stranger = await buildUser(app.server.client());
+    const missing = await regenerate(stranger, '0190f0c0-0000-7000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: REGENERATE_ERRORS.conversationNotFound, code: 'not_found' });
+    // Someone else's conversation is answered exactly like one that does not exist: nothing tells them apart.
     const notMine = await regenerate(stranger, conversationId);
-    expect(notMine.status).toBe(403);
-    expect(notMine.body).toEqual({ error: REGENERATE_ERRORS.notYours, code: 'forbidden' });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body).toEqual(missing.body);
     // The persona's creator is not in the conversation either.
-    expect((await regenerate(maker, conversationId)).status).toBe(403);
+    const creators = await regenerate(maker, conversationId);
+    expect([creators.status, creators.body]).toEqual([404, missing.body]);
 
     const sent = await stranger.client.post<Message>('/api/messages', {
       message: 'hi person',
@@ -100,9 +105,6 @@ describe('POST /api/messages/conversations/:conversationId/regenerate', () => {
     expect(human.status).toBe(400);
     expect(human.body).toEqual({ error: REGENERATE_ERRORS.notPersona, code: 'invalid_input' });
 
-    const missing = await regenerate(stranger, '0190f0c0-0000-7000-8000-000000000000');
-    expect(missing.status).toBe(404);
-    expect(missing.body.code).toBe('not_found');
     expect((await regenerate(stranger, 'not-an-id')).status).toBe(404);
     expect(
       (await app.server.client().post(`/api/messages/conversations/${conversationId}/regenerate`)).status,

@@ -34,7 +34,6 @@ const HISTORY_MESSAGES = 40;
 
 export const REGENERATE_ERRORS = {
   conversationNotFound: 'Conversation not found',
-  notYours: 'Only the person in this conversation can ask the persona again',
   notPersona: 'Only a persona can be asked to answer again',
   nothingToAnswer: 'The persona has already answered your last message',
   inProgress: 'The persona is still answering',
@@ -209,9 +208,10 @@ export function personaRepliesService(deps: {
      */
     async regenerate(user: { id: string }, conversationId: string): Promise<{ conversationId: string }> {
       const conversation = isId(conversationId) ? await repo.findConversation(conversationId) : undefined;
-      if (!conversation) throw new HttpError(404, REGENERATE_ERRORS.conversationNotFound);
+      // Someone else's conversation is "not found", exactly like one that does not exist (as memory and forward).
+      if (!conversation || (conversation.userLow !== user.id && conversation.userHigh !== user.id))
+        throw new HttpError(404, REGENERATE_ERRORS.conversationNotFound);
       const { userLow, userHigh } = conversation;
-      if (userLow !== user.id && userHigh !== user.id) throw new HttpError(403, REGENERATE_ERRORS.notYours);
       const persona = await accounts.findById(userLow === user.id ? userHigh : userLow);
       if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
         throw new HttpError(400, REGENERATE_ERRORS.notPersona);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileResponse } from '../../../contracts/users.js';
+import type { ProfileResponse, SelfUser } from '../../../contracts/users.js';
 import { DEFAULT_VOICE } from '../../../contracts/voices.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -118,5 +118,65 @@ describe('a persona’s voice', () => {
     expect(edited.status).toBe(400);
     expect(edited.body).toEqual({ error: message, code: 'invalid_input' });
     expect((await seenBy(creator, persona.username)).voice).toEqual(DEFAULT_VOICE);
+  });
+});
+
+describe('a persona’s voice name', () => {
+  const MARKUP = { name: '<img src=x onerror=alert(1)>Samantha</b>', rate: 1, pitch: 1 };
+  const FILTERED = 'img srcx onerroralert(1)Samanthab';
+
+  it('is filtered like the other persona fields on create, edit and from an imported card, keeping real browser names whole', async () => {
+    const username = newUsername();
+    const created = await creator.client.post<ProfileResponse>('/api/ai/createAI', {
+      ...FIELDS,
+      username,
+      voice: MARKUP,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.voice).toEqual({ ...MARKUP, name: FILTERED });
+    expect((await seenBy(reader, username)).voice?.name).toBe(FILTERED);
+
+    const edit = (name: string) =>
+      creator.client.put<ProfileResponse>('/api/users/updateAiFields', {
+        id: created.body._id,
+        ...FIELDS,
+        voice: { ...MARKUP, name },
+      });
+    expect((await edit(`${MARKUP.name}  `)).body.voice?.name).toBe(FILTERED);
+    // Names browsers really give their voices pass unchanged.
+    for (const name of [
+      'Microsoft Zira - English (United States)',
+      'Google UK English Female',
+      'English (America)+Annie',
+      'Eddy (Français (Canada))',
+      'Google हिन्दी',
+    ])
+      expect((await edit(name)).body.voice?.name).toBe(name);
+
+    // A card's persona is made by createAI from the draft the import gives, so its voice passes the same filter.
+    const card = {
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: { name: 'Carded', description: 'A voice from a card.', first_mes: '', tags: [] },
+    };
+    const file = `data:application/json;base64,${Buffer.from(JSON.stringify(card)).toString('base64')}`;
+    const draft = await creator.client.post<object>('/api/ai/cards/parse', { file });
+    expect(draft.status).toBe(200);
+    const imported = await creator.client.post<ProfileResponse>('/api/ai/createAI', {
+      ...draft.body,
+      username: newUsername(),
+      voice: MARKUP,
+    });
+    expect(imported.status).toBe(201);
+    expect(imported.body.voice?.name).toBe(FILTERED);
+  });
+
+  it('is filtered the same when a person picks the voice they hear people in', async () => {
+    const person = await buildUser(server.client());
+    const res = await person.client.put<SelfUser>(`/api/users/update/${person.user._id}`, {
+      peopleVoice: MARKUP,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.peopleVoice?.name).toBe(FILTERED);
   });
 });

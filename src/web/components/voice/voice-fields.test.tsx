@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_VOICE, type VoiceSettings } from '../../../contracts/voices.js';
+import { DEFAULT_VOICE, filterVoiceName, type VoiceSettings } from '../../../contracts/voices.js';
 import { must } from '../../test/must.js';
 import { installFakeSpeech, removeSpeech } from '../../test/speech.js';
 import { DEFAULT_VOICE_LABEL, NO_SPEECH_NOTE, PREVIEW_SAMPLE, VoiceFields } from './voice-fields.js';
@@ -60,6 +60,29 @@ describe('voice fields', () => {
     render(<Harness initial={{ name: 'Zarvox', rate: 1, pitch: 1 }} />);
     expect(select()).toHaveValue('Zarvox');
     expect(screen.getByRole('option', { selected: true })).toHaveTextContent(/Zarvox \(not in this browser/);
+  });
+
+  it('pick a browser voice whose name holds characters voice names may not keep by its stored (filtered) name', async () => {
+    const { synth, spoken } = installFakeSpeech();
+    synth.voices = [{ name: 'en-us#female/2', lang: 'en-US' }];
+    const picked: VoiceSettings[] = [];
+    render(
+      <VoiceFields
+        legend="Read-aloud voice"
+        hint="Everyone hears it."
+        value={{ name: filterVoiceName('en-us#female/2'), rate: 1, pitch: 1 }}
+        onChange={(next) => picked.push(next)}
+      />,
+    );
+    // The stored name is the filtered one: this browser has that voice, so it is selected, not "missing".
+    expect(select()).toHaveValue('en-usfemale2');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('en-us#female/2 (en-US)');
+    expect(screen.queryByText(/not in this browser/)).toBeNull();
+    await userEvent.click(preview());
+    expect(spoken[0]).toMatchObject({ voice: 'en-us#female/2', lang: 'en-US' });
+    await userEvent.selectOptions(select(), DEFAULT_VOICE_LABEL);
+    await userEvent.selectOptions(select(), 'en-us#female/2 (en-US)');
+    expect(picked.at(-1)?.name).toBe('en-usfemale2');
   });
 
   it('preview speaks a sample in the chosen voice, rate and pitch, and can be stopped', async () => {

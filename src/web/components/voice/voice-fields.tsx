@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { SPEECH_LANG, VOICE_LIMITS, type VoiceSettings } from '../../../contracts/voices.js';
-import { speechEngine, useBrowserVoices } from '../../lib/speech-voices.js';
+import { SPEECH_LANG, VOICE_LIMITS, filterVoiceName, type VoiceSettings } from '../../../contracts/voices.js';
+import { findVoice, speechEngine, useBrowserVoices } from '../../lib/speech-voices.js';
 import { Button } from '../ui/button.js';
 import fieldStyles from '../ui/text-field.module.css';
 import selectStyles from '../persona-fields/fields.module.css';
@@ -33,7 +33,7 @@ export function VoiceFields({ legend, hint, value, onChange, sample = PREVIEW_SA
   const preview = useVoicePreview(value, sample);
   const supported = speechEngine() !== null;
   // Chosen in another browser: kept (and named as such) rather than silently replaced on the next save.
-  const missing = value.name !== '' && !voices.some((voice) => voice.name === value.name);
+  const missing = value.name !== '' && !findVoice(voices, value.name);
   const set = (patch: Partial<VoiceSettings>) => onChange({ ...value, ...patch });
 
   return (
@@ -58,7 +58,8 @@ export function VoiceFields({ legend, hint, value, onChange, sample = PREVIEW_SA
             <option value={value.name}>{`${value.name} (not in this browser: its default is used)`}</option>
           ) : null}
           {voices.map((voice) => (
-            <option key={voice.voiceURI || voice.name} value={voice.name}>
+            // The value is the name as the server stores it, so the stored voice is selected again.
+            <option key={voice.voiceURI || voice.name} value={filterVoiceName(voice.name)}>
               {`${voice.name} (${voice.lang})`}
             </option>
           ))}
