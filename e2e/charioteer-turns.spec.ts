@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startTable, storedTurns, streamingTurn } from './support/charioteer.js';
+import { joinIn, startTable, storedTurns, streamingTurn, transcript } from './support/charioteer.js';
 
 /** The words of each stored turn, oldest first. */
 const turnTexts = (page: Page) =>
@@ -56,6 +56,36 @@ test.describe('Charioteer turns', () => {
     await check();
     await page.reload();
     await check();
+  });
+
+  test('a join-in during a turn shows after that turn, live and on reopening alike', async ({
+    page,
+    request,
+  }) => {
+    // "slowly": the opening turn takes seconds to stream, long enough to join in while it is spoken.
+    const [first] = await startTable(page, request, {
+      prefix: 'joinorder',
+      names: ['Ada Order', 'Basil Order'],
+      topic: 'Tell me slowly: is tea better than coffee?',
+      turns: 1,
+    });
+    await expect(streamingTurn(page)).toContainText('Hello', { timeout: 15_000 });
+    await joinIn(page, 'What about matcha?');
+    const speakers = () =>
+      transcript(page)
+        .getByRole('article')
+        .evaluateAll((articles) => articles.map((article) => article.querySelector('p')?.textContent ?? ''));
+    // Live: the join-in is stored while the turn is still being spoken, and shows after it.
+    await expect(storedTurns(page)).toHaveCount(1);
+    await expect(streamingTurn(page)).toHaveCount(1);
+    expect(await speakers()).toEqual([`@${first}`, 'You']);
+    await expect(page.getByTestId('discussion-status')).toContainText('Finished', { timeout: 20_000 });
+    await expect(storedTurns(page)).toHaveCount(2);
+    const order = await turnTexts(page);
+    expect(order).toEqual([expect.stringContaining('How can I help today?'), 'What about matcha?']);
+    await page.reload();
+    await expect(storedTurns(page)).toHaveCount(2);
+    expect(await turnTexts(page)).toEqual(order);
   });
 
   test('a turn the provider breaks off keeps what streamed, marked as cut short, across a reload', async ({

@@ -75,6 +75,27 @@ test.describe('AI personas', () => {
     await expect(page.getByRole('link', { name: /AI Studio/ })).toHaveAttribute('href', '/studio');
   });
 
+  test('a search finds a persona of any tab and says which tab it is in', async ({ page, request }) => {
+    const credentials = newCredentials('explorewide');
+    await createUser(request, credentials);
+    await signIn(page, credentials);
+    const helper = await createPersona(page.request, {
+      username: newPersonaUsername('helper'),
+      name: 'Handy Hal',
+      tag: 'Helper',
+    });
+
+    // The explorer opens on the AI tab; the search still looks through every tab.
+    await page.goto('/explorer');
+    await expect(tab(page, 'AI')).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('searchbox', { name: 'search ai' }).fill(helper.username);
+    await expect(messageLink(page, helper.username)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(tab(page, 'All')).toHaveAttribute('aria-selected', 'true');
+    // The card's tag chip reads "Helper"; a screen reader hears "Tab: Helper".
+    await expect(page.getByRole('article').getByText('Tab: Helper', { exact: true })).toBeVisible();
+  });
+
   test('create a persona, find it in the explorer, then edit it through the panel', async ({
     page,
     request,

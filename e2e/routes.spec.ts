@@ -96,6 +96,23 @@ test.describe('as a signed-in user', () => {
     });
   }
 
+  test('no page logs a Content Security Policy error (an invalid source, a refused load)', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+    });
+    for (const path of ['/about', '/chat/:ai', '/explorer', '/studio', '/charioteer', '/editor']) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    }
+    // The chat's socket connected (ws:// to this address) under the policy.
+    await page.goto('/chat/:ai');
+    await expect(page.locator('[data-connection="connected"]')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
   test('/chat/:ai names the conversation', async ({ page }) => {
     await page.goto('/chat/:ai');
     await expect(page.getByRole('heading', { name: 'Chat with @ai' })).toBeVisible();

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Message } from '../src/contracts/messages.js';
+import { joinIn, startTable, transcript } from './support/charioteer.js';
 import { openAs } from './support/chat.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
-// Search through the real server and its SQLite FTS5 index: a message two pages back in a conversation is
-// found by a word in it, opened in its conversation, scrolled into view and marked.
+// Search through the real server and its SQLite FTS5 index: a message two pages back in a conversation (or an
+// early turn of a long discussion) is found by a word in it, opened where it was said, scrolled into view and marked.
 
 test('search finds an old message and opens it in its conversation', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -86,4 +87,39 @@ test('search never shows another person’s notes', async ({ page, browser }) =>
   const eveResults = await searchFor(page);
   await expect(eveResults.getByRole('status')).toHaveText(`No results for “${word}”`);
   await annTab.context.close();
+});
+
+test('a search hit on a Charioteer turn opens the table at that turn, marked', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const word = `zeppelin${Date.now().toString(36)}`;
+  // "tally": quick, short turns; a dozen of them push the early join-in out of the transcript's view.
+  await startTable(page, request, {
+    prefix: 'turnhit',
+    names: ['Ada Hit', 'Basil Hit'],
+    topic: 'Please tally what you said so far',
+    turns: 14,
+  });
+  await joinIn(page, `The ${word} lands at dawn`);
+  await expect(page.getByTestId('discussion-status')).toContainText('Finished', { timeout: 60_000 });
+  const table = new URL(page.url()).search;
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 740 : 800 });
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Search everything' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('searchbox').fill(word);
+    await expect(dialog.getByRole('status')).toHaveText('1 result');
+    const result = dialog.getByRole('link', { name: /Charioteer turn/ });
+    await expect(result).toHaveAttribute('href', new RegExp(`^/charioteer\\${table}&turn=`));
+    await result.click();
+
+    const turn = transcript(page).locator('article', { hasText: word });
+    await expect(turn).toBeFocused();
+    await expect(turn).toBeInViewport({ ratio: 1 });
+    await expect(turn).toHaveClass(/found/);
+    await expect(transcript(page).locator('article[class*="found"]')).toHaveCount(1);
+    // Forgotten once shown: the address is the table's, so a reload opens it as usual.
+    await expect(page).toHaveURL(new RegExp(`/charioteer\\${table}$`));
+  }
 });

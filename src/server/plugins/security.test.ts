@@ -171,7 +171,21 @@ describe('headers', () => {
   it('lets scripts connect only to this site', async () => {
     const csp = (await server.client().get('/api/health')).headers.get('content-security-policy') ?? '';
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
-    expect(connect).toEqual(["'self'", 'ws://localhost:3000', 'ws://127.0.0.1:3000', 'ws://[::1]:3000']);
+    // 'self' covers ws:// to the page's own address, the IPv6 one included, which a CSP source cannot name.
+    expect(connect).toEqual(["'self'", 'ws://localhost:3000', 'ws://127.0.0.1:3000']);
+  });
+
+  it('names only sources a browser accepts (CSP3 source grammar), so no page logs an ignored source', async () => {
+    const csp = (await server.client().get('/api/health')).headers.get('content-security-policy') ?? '';
+    const keyword = /^'(self|none|unsafe-inline|wasm-unsafe-eval)'$/;
+    const scheme = /^[a-z][a-z0-9+.-]*:$/;
+    // scheme://host[:port]: a host is '*', or labels of letters, digits and '-' (no IPv6 literal).
+    const host = /^([a-z][a-z0-9+.-]*:\/\/)?(\*|(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*)(:(\d+|\*))?$/i;
+    const invalid = csp
+      .split(';')
+      .flatMap((directive) => directive.trim().split(/\s+/).slice(1))
+      .filter((source) => !keyword.test(source) && !scheme.test(source) && !host.test(source));
+    expect(invalid).toEqual([]);
   });
 
   it('runs scripts only from this site, allowing WebAssembly (OCR) but not eval', async () => {

@@ -43,9 +43,15 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return Object.fromEntries(headers);
 }
 
-/** `ws://` and `wss://` forms of the allowed origins, for the CSP of browsers that do not map 'self' to them. */
+/**
+ * `ws://` and `wss://` forms of the allowed origins, for the CSP of browsers that do not map 'self' to them.
+ * A CSP source cannot name an IPv6 literal (`ws://[::1]:3000` is ignored with a console error on every
+ * page), so those are left to 'self', which every browser that can reach such an address maps to ws: too.
+ */
 function websocketSources(allowedOrigins: readonly string[]): string[] {
-  return allowedOrigins.map((origin) => origin.replace(/^http/, 'ws'));
+  return allowedOrigins
+    .filter((origin) => !new URL(origin).hostname.startsWith('['))
+    .map((origin) => origin.replace(/^http/, 'ws'));
 }
 
 export interface SecurityOptions {

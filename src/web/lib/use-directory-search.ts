@@ -11,9 +11,11 @@ interface DirectorySearchOptions {
 }
 
 /**
- * The directory's tabs and search box as one: a keyword tab and the typed search cannot both be
- * the query, so choosing a keyword tab empties the box and typing on one moves to All. The search
- * reaches the server (settled) only once typing pauses.
+ * The directory's tabs and search box as one. A search looks through the whole directory: starting
+ * to type moves to All (each hit's card names its tab), and a tab chosen afterwards narrows the
+ * search to it. A keyword tab and the typed search cannot both be the query, so choosing a keyword
+ * tab empties the box and typing on one moves to All. The search reaches the server (settled) only
+ * once typing pauses.
  */
 export function useDirectorySearch(
   username: string,
@@ -31,9 +33,10 @@ export function useDirectorySearch(
   };
 
   const setSearch = (value: string) => {
+    const starting = search.trim() === '' || tab.kind === 'keyword';
     setSearchText(value);
     const all = tabs[0];
-    if (value.trim() !== '' && tab.kind === 'keyword' && all) showTab(all, false);
+    if (value.trim() !== '' && starting && tab.kind !== 'all' && all) showTab(all, false);
   };
 
   return { tabs, tab, search, settled, setSearch, selectTab, filter: tabFilter(tab, settled, username) };

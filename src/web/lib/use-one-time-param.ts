@@ -15,7 +15,8 @@ export function useOneTimeParam(name: string): [value: string | null, forget: ()
           next.delete(name);
           return next;
         },
-        { replace: true },
+        // The same page: the window stays where the request put it (a turn scrolled into view).
+        { replace: true, preventScrollReset: true },
       ),
     [name, setParams],
   );

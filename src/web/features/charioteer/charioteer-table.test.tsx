@@ -104,11 +104,11 @@ describe('the table', () => {
     const { socket } = await openTable({
       turns: [buildTurn({ _id: 'turn-0', text: 'Said in full.', cutShort: false })],
     });
-    emit(socket, 'charioteerTurnStart', { discussionId: 'disc-1', turnId: 't-cut', speakerId: 'persona-2' });
-    emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 't-cut', delta: 'Half of my' });
+    emit(socket, 'charioteerTurnStart', { discussionId: 'disc-1', turnId: 'turn-1', speakerId: 'persona-2' });
+    emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 'turn-1', delta: 'Half of my' });
     emit(socket, 'charioteerTurn', {
       discussionId: 'disc-1',
-      turn: buildTurn({ _id: 't-cut', speakerId: 'persona-2', text: 'Half of my', cutShort: true }),
+      turn: buildTurn({ _id: 'turn-1', speakerId: 'persona-2', text: 'Half of my', cutShort: true }),
     });
     await status(socket, buildDiscussion({ status: 'stopped' }));
     expect(streaming()).toBeNull();
@@ -119,6 +119,51 @@ describe('the table', () => {
       '(cut short): stopped before the end of the turn',
     );
     expect(whole).not.toHaveTextContent('cut short');
+  });
+
+  it('shows a join-in during a turn after that turn, live and stored alike (the stored order, by id)', async () => {
+    const user = userEvent.setup();
+    const { socket } = await openTable({ turns: [buildTurn({ _id: 'turn-1' })] });
+    emit(socket, 'charioteerTurnStart', { discussionId: 'disc-1', turnId: 'turn-2', speakerId: 'persona-2' });
+    emit(socket, 'charioteerTurnDelta', { discussionId: 'disc-1', turnId: 'turn-2', delta: 'Well, I' });
+    // The join-in is stored while the turn is spoken: its id ('turn-mine') comes after the turn's.
+    await user.type(screen.getByLabelText('Join in'), 'What about matcha?{Enter}');
+    await waitFor(() => expect(turnTexts()).toHaveLength(3));
+    expect(turnTexts()).toEqual(['Tea, obviously.', 'Well, I', 'What about matcha?']);
+    expect(turnSpeakers()).toEqual(['@bot1', '@bot2', 'You']);
+    // The turn is stored when it ends, after the join-in was written: the order stays the same.
+    emit(socket, 'charioteerTurn', {
+      discussionId: 'disc-1',
+      turn: buildTurn({
+        _id: 'turn-2',
+        speakerId: 'persona-2',
+        text: 'Well, I prefer tea.',
+        createdAt: '2024-05-07T10:06:00.000Z',
+      }),
+    });
+    expect(streaming()).toBeNull();
+    expect(turnTexts()).toEqual(['Tea, obviously.', 'Well, I prefer tea.', 'What about matcha?']);
+  });
+
+  it('opens a turn from search (&turn=): scrolls to it, marks it and focuses it, then forgets it', async () => {
+    const turns = Array.from({ length: 30 }, (_, i) =>
+      buildTurn({ _id: `turn-${String(i).padStart(2, '0')}`, text: `Point number ${i}.` }),
+    );
+    fakeCharioteerServer({ turns });
+    renderApp('/charioteer?d=disc-1&turn=turn-07', { user: ME });
+    const found = () => log().querySelector<HTMLElement>('[data-turn-id="turn-07"]');
+    await waitFor(() => expect(found()).toHaveFocus());
+    expect(found()).toHaveTextContent('Point number 7.');
+    expect(found()?.className).toMatch(/found/);
+    expect(log().querySelectorAll('[class*="found"]')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/charioteer?d=disc-1'));
+  });
+
+  it('says so when the turn opened from search is not in the discussion', async () => {
+    fakeCharioteerServer({ turns: [buildTurn()] });
+    renderApp('/charioteer?d=disc-1&turn=turn-gone', { user: ME });
+    expect(await screen.findByText('That turn is not in this discussion any more.')).toBeVisible();
+    expect(turnTexts()).toEqual(['Tea, obviously.']);
   });
 
   it('enables the controls that fit each status', async () => {

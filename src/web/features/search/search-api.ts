@@ -16,7 +16,7 @@ export function useSearchResults(query: string) {
   });
 }
 
-/** Where a result opens: the message in its conversation, the saved item in the Studio, the discussion. */
+/** Where a result opens: the message in its conversation, the saved item in the Studio, the discussion at the turn. */
 export function resultPath(result: SearchResult): string {
   switch (result.kind) {
     case 'message':
@@ -24,8 +24,10 @@ export function resultPath(result: SearchResult): string {
     case 'note':
     case 'prompt':
       return `/studio?item=${encodeURIComponent(result._id)}`;
-    case 'discussion':
-      return `/charioteer?d=${encodeURIComponent(result._id)}`;
+    case 'discussion': {
+      const table = `/charioteer?d=${encodeURIComponent(result._id)}`;
+      return result.turnId ? `${table}&turn=${encodeURIComponent(result.turnId)}` : table;
+    }
   }
 }
 

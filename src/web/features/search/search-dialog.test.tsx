@@ -74,6 +74,30 @@ describe('search', () => {
     expect(box).toHaveFocus();
   });
 
+  it('opens a Charioteer hit at its turn, and a topic hit at the discussion', async () => {
+    const turnHit: SearchResult = {
+      kind: 'discussion',
+      _id: 'disc-1',
+      turnId: 'turn-9',
+      title: 'Lantern festivals',
+      excerpt: 'Paper lanterns float',
+      highlights: [[6, 14]],
+      at: '2024-05-05T12:00:00.000Z',
+    };
+    const topicHit: SearchResult = { ...turnHit, _id: 'disc-2', turnId: undefined };
+    serverWithResults([turnHit, topicHit]);
+    renderApp('/about', { user: ME });
+    const user = userEvent.setup();
+    await user.keyboard('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Search' });
+    await user.type(within(dialog).getByRole('searchbox'), 'lantern');
+    const [turn, topic] = await within(dialog).findAllByRole('link');
+    expect(turn).toHaveAttribute('href', '/charioteer?d=disc-1&turn=turn-9');
+    expect(turn).toHaveTextContent('Charioteer turn');
+    expect(topic).toHaveAttribute('href', '/charioteer?d=disc-2');
+    expect(topic).toHaveTextContent('Charioteer topic');
+  });
+
   it('does not open while typing "/" into a text field, and says when nothing matched', async () => {
     serverWithResults([]);
     renderApp('/about', { user: ME });

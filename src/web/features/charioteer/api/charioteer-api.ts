@@ -20,11 +20,19 @@ export const charioteerKeys = {
 const path = (id: string, action?: string) =>
   `${BASE}/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
-/** Turns in the order they were spoken, each once (a socket event and an answer may bring the same). */
+/**
+ * Whether the turn `a` comes before `b` in the stored order: by id, as the server lists them (ids are
+ * time-ordered and given when a turn starts, so a join-in made while a persona speaks follows that turn).
+ */
+export function turnBefore(a: string, b: string): boolean {
+  return a < b;
+}
+
+/** Turns in the stored order, each once (a socket event and an answer may bring the same). */
 export function mergeTurns(held: readonly Turn[], incoming: readonly Turn[]): Turn[] {
   const byId = new Map(held.map((turn) => [turn._id, turn]));
   incoming.forEach((turn) => byId.set(turn._id, turn));
-  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return [...byId.values()].sort((a, b) => (turnBefore(a._id, b._id) ? -1 : 1));
 }
 
 /** Puts a fresh copy of a discussion in the open transcript's cache and in the list. */

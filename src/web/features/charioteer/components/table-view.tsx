@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHARIOTEER_LIMITS, type Discussion } from '../../../../contracts/charioteer.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
+import { useOneTimeParam } from '../../../lib/use-one-time-param.js';
 import {
   useControlDiscussion,
   useDiscussion,
@@ -69,6 +70,9 @@ function Table({ discussionId, me }: { discussionId: string; me: SelfUser }) {
   const pick = usePickSpeaker(discussionId);
   const exporter = useExportDiscussion(discussionId);
   const [moreTurns, setMoreTurns] = useState<number>(CHARIOTEER_LIMITS.turnsPerRunDefault);
+  // &turn=<id>: a search result opened here. Forgotten once shown, so Back and reloads do not jump again.
+  const [jumpToId, forgetJump] = useOneTimeParam('turn');
+  const jumpTo = useMemo(() => ({ turnId: jumpToId, onShown: forgetJump }), [jumpToId, forgetJump]);
 
   if (query.isPending) {
     return (
@@ -173,7 +177,7 @@ function Table({ discussionId, me }: { discussionId: string; me: SelfUser }) {
         </section>
 
         <section className={styles.transcriptPanel} aria-label="Discussion">
-          <Transcript turns={turns} seats={discussion.seats} me={me} live={live} />
+          <Transcript turns={turns} seats={discussion.seats} me={me} live={live} jumpTo={jumpTo} />
           <JoinIn discussionId={discussionId} />
         </section>
       </div>

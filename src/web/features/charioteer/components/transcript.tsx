@@ -2,6 +2,9 @@ import { useLayoutEffect, useRef } from 'react';
 import { CUT_SHORT_MARK, type Seat, type Turn } from '../../../../contracts/charioteer.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { Avatar } from '../../../components/ui/avatar.js';
+import { InlineMessage } from '../../../components/ui/inline-message.js';
+import { useJumpTo } from '../../../lib/use-jump-to.js';
+import { turnBefore } from '../api/charioteer-api.js';
 import type { LiveTurn } from '../hooks/use-charioteer-events.js';
 import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './charioteer.module.css';
@@ -11,6 +14,8 @@ interface TranscriptProps {
   seats: readonly Seat[];
   me: SelfUser;
   live: LiveTurn | null;
+  /** A turn to bring into view and mark (opened from search), and what to do once it is shown. */
+  jumpTo: { turnId: string | null; onShown: () => void };
 }
 
 interface Speaker {
@@ -34,21 +39,29 @@ function speakerOf(
 }
 
 function TurnView({
+  id,
   speaker,
   text,
   mine,
   streaming,
   cutShort,
+  found,
 }: {
+  id: string;
   speaker: Speaker;
   text: string;
   mine: boolean;
   streaming?: boolean;
   cutShort?: boolean;
+  found?: boolean;
 }) {
   return (
     <article
-      className={mine ? `${styles.turn} ${styles.turnMine}` : styles.turn}
+      className={[styles.turn, mine ? styles.turnMine : '', found ? indicatorStyles.found : '']
+        .filter(Boolean)
+        .join(' ')}
+      data-turn-id={id}
+      tabIndex={found ? -1 : undefined}
       aria-busy={streaming || undefined}
       data-streaming={streaming || undefined}
       data-cut-short={cutShort || undefined}
@@ -74,11 +87,35 @@ function TurnView({
   );
 }
 
-/** Everything said at the table, the turn being spoken growing at the end. */
-export function Transcript({ turns, seats, me, live }: TranscriptProps) {
+/**
+ * Everything said at the table in the stored order, the turn being spoken growing where it will be stored:
+ * after the turns before it, before a join-in written while it is spoken.
+ */
+export function Transcript({ turns, seats, me, live, jumpTo }: TranscriptProps) {
   const logRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const jump = useJumpTo(logRef, {
+    id: jumpTo.turnId,
+    attribute: 'data-turn-id',
+    held: turns.some((turn) => turn._id === jumpTo.turnId),
+    loading: false,
+    onShown: jumpTo.onShown,
+  });
+  const found = jump.state === 'shown' ? jump.id : null;
   const liveSpeaker = live ? speakerOf(live.speakerId, 'persona', seats, me) : null;
+  const later = live ? turns.findIndex((turn) => turnBefore(live.turnId, turn._id)) : -1;
+  const liveAt = later === -1 ? turns.length : later;
+  const turnView = (turn: Turn) => (
+    <TurnView
+      key={turn._id}
+      id={turn._id}
+      speaker={speakerOf(turn.speakerId, turn.speakerKind, seats, me)}
+      text={turn.text}
+      mine={turn.speakerKind === 'user'}
+      cutShort={turn.cutShort}
+      found={turn._id === found}
+    />
+  );
 
   // Follow the conversation unless the reader has scrolled up to read something earlier.
   useLayoutEffect(() => {
@@ -98,16 +135,11 @@ export function Transcript({ turns, seats, me, live }: TranscriptProps) {
         stick.current = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
       }}
     >
+      {jump.state === 'missing' ? (
+        <InlineMessage kind="error">That turn is not in this discussion any more.</InlineMessage>
+      ) : null}
       {turns.length === 0 && !live ? <p className={styles.logEmpty}>Nobody has spoken yet.</p> : null}
-      {turns.map((turn) => (
-        <TurnView
-          key={turn._id}
-          speaker={speakerOf(turn.speakerId, turn.speakerKind, seats, me)}
-          text={turn.text}
-          mine={turn.speakerKind === 'user'}
-          cutShort={turn.cutShort}
-        />
-      ))}
+      {turns.slice(0, liveAt).map(turnView)}
       {live && liveSpeaker ? (
         live.text === '' ? (
           <div className={styles.typing} role="status">
@@ -119,9 +151,17 @@ export function Transcript({ turns, seats, me, live }: TranscriptProps) {
             <span>{liveSpeaker.label} is speaking…</span>
           </div>
         ) : (
-          <TurnView key={live.turnId} speaker={liveSpeaker} text={live.text} mine={false} streaming />
+          <TurnView
+            key={live.turnId}
+            id={live.turnId}
+            speaker={liveSpeaker}
+            text={live.text}
+            mine={false}
+            streaming
+          />
         )
       ) : null}
+      {turns.slice(liveAt).map(turnView)}
     </div>
   );
 }

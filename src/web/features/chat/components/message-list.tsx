@@ -4,14 +4,15 @@ import type { VoiceSettings } from '../../../../contracts/voices.js';
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { BREAKPOINTS } from '../../../../contracts/rules.js';
+import { useJumpTo } from '../../../lib/use-jump-to.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
-import { useJumpToMessage } from '../hooks/use-jump-to-message.js';
 import type { OlderMessages } from '../hooks/use-older-messages.js';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest.js';
 import type { Speech } from '../hooks/use-speech.js';
 import { StreamingBubble } from './ai-reply.js';
 import { LoadingBars } from './loading-bars.js';
 import { MessageBubble } from './message-bubble.js';
+import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './message-list.module.css';
 
 const NARROW_BUBBLES_QUERY = `(max-width: ${BREAKPOINTS.bubbles - 1}px)`;
@@ -65,8 +66,15 @@ export function MessageList({
   const track = useScrollToNewest(ref, messages, me._id, liveKey);
   const live = streaming.length > 0 || footer !== null;
   const lastMine = messages.findLast((message) => message.sender === me._id);
-  const jump = useJumpToMessage(ref, messages, older, loading, jumpTo.messageId, jumpTo.onShown);
-  const found = jump.state === 'shown' ? jump.messageId : null;
+  const jump = useJumpTo(ref, {
+    id: jumpTo.messageId,
+    attribute: 'data-message-id',
+    held: messages.some((message) => message._id === jumpTo.messageId),
+    loading,
+    earlier: older,
+    onShown: jumpTo.onShown,
+  });
+  const found = jump.state === 'shown' ? jump.id : null;
 
   const onScroll = () => {
     track();
@@ -120,7 +128,10 @@ export function MessageList({
           return (
             <li
               key={message._id}
-              className={[mine ? styles.rowMine : styles.row, message._id === found ? styles.found : '']
+              className={[
+                mine ? styles.rowMine : styles.row,
+                message._id === found ? indicatorStyles.found : '',
+              ]
                 .filter(Boolean)
                 .join(' ')}
               data-message-id={message._id}

@@ -73,15 +73,41 @@ describe('AI Explorer', () => {
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Success');
   });
 
-  it('searches within the tab once typing pauses, and keeps the search in the address', async () => {
+  it('searches the whole directory once typing pauses, and keeps the search in the address', async () => {
     const { calls } = fakeDirectory(everyone);
     renderApp('/explorer', { user: me });
     await screen.findByRole('heading', { name: 'Night Owl' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'search ai' }), 'night');
-    await waitFor(() => expect(lastParams(calls)).toEqual({ limit: '30', q: 'night', tag: 'AI' }));
+    await waitFor(() => expect(lastParams(calls)).toEqual({ limit: '30', q: 'night' }));
+    expect(tab('All')).toHaveAttribute('aria-selected', 'true');
     // Debounced: one call for the whole word, not one per letter.
     expect(calls.filter((call) => directoryParams(call).q !== undefined)).toHaveLength(1);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/explorer?q=night'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/explorer?tab=All&q=night'),
+    );
+  });
+
+  it('finds a persona of another tab than the one open, and labels each hit with its tab', async () => {
+    fakeDirectory(everyone);
+    renderApp('/explorer?tab=Art', { user: me });
+    await screen.findByRole('heading', { name: 'Muse' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'search ai' }), 'sage');
+    const card = must((await screen.findByRole('heading', { name: 'Sage' })).closest('article'));
+    expect(tab('All')).toHaveAttribute('aria-selected', 'true');
+    expect(within(card).getByText('Philosophy')).toHaveTextContent('Tab: Philosophy');
+  });
+
+  it('narrows a search to a tab chosen after typing, and keeps it while the search changes', async () => {
+    const { calls } = fakeDirectory(everyone);
+    renderApp('/explorer', { user: me });
+    const box = screen.getByRole('searchbox', { name: 'search ai' });
+    await userEvent.type(box, 'a');
+    await waitFor(() => expect(lastParams(calls)).toEqual({ limit: '30', q: 'a' }));
+    await userEvent.click(tab('Art'));
+    await waitFor(() => expect(lastParams(calls)).toEqual({ limit: '30', q: 'a', tag: 'Art' }));
+    await userEvent.type(box, 'r');
+    await waitFor(() => expect(lastParams(calls)).toEqual({ limit: '30', q: 'ar', tag: 'Art' }));
+    expect(tab('Art')).toHaveAttribute('aria-selected', 'true');
   });
 
   it('leaves a keyword tab for All when the user types a search', async () => {

@@ -12,7 +12,12 @@ export function PersonaCard({ persona }: { persona: DirectoryEntry }) {
   const nameId = useId();
   return (
     <article className={styles.card} aria-labelledby={nameId}>
-      {persona.tag ? <span className={styles.cardTag}>{persona.tag}</span> : null}
+      {persona.tag ? (
+        <span className={styles.cardTag}>
+          <span className="visually-hidden">Tab: </span>
+          {persona.tag}
+        </span>
+      ) : null}
       <Avatar name={persona.name} username={persona.username} src={persona.profilePic} size={64} />
       <h2 id={nameId} className={styles.cardName}>
         <Link to={`/${persona.username}`} className={styles.cardLink}>
