@@ -139,14 +139,21 @@ export async function pointOnFirstPage(
   return { x: visible.left + visible.width * fx, y: visible.top + visible.height * fy };
 }
 
-/** Draws a zigzag ink stroke with the mouse from a point on the first page (fractions of its visible part). */
-export async function drawStroke(page: Page, at: { x: number; y: number }): Promise<void> {
+/**
+ * Draws a zigzag ink stroke with the mouse from a point on the first page (fractions of its visible part);
+ * returns where the pen went down, in the window.
+ */
+export async function drawStroke(
+  page: Page,
+  at: { x: number; y: number },
+): Promise<{ x: number; y: number }> {
   const from = await pointOnFirstPage(page, at.x, at.y);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   for (let step = 1; step <= 10; step += 1)
     await page.mouse.move(from.x + step * 12, from.y + (step % 2) * 15);
   await page.mouse.up();
+  return from;
 }
 
 /** Clicks the Download button and returns the downloaded bytes and file name. */
