@@ -80,32 +80,21 @@ async function expectSaved(page: Page, note: string, { highlights }: { highlight
 }
 
 test.describe('the Editor on a PDF that already carries annotations', () => {
-  test('Draw works as the first tool, then Text: both are saved, with no page error', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(90_000);
-    const errors = await editorWith(page, request, ANNOTATED);
-    await draw(page);
-    const note = 'Added after the drawing';
-    await addFreeText(page, note, { x: 0.1, y: 0.95 });
-    await expectSaved(page, note, { highlights: 1 });
-    expect(errors).toEqual([]);
-  });
-
-  test('Highlight, then Draw, then Text all work and are saved, with no page error', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(90_000);
-    const errors = await editorWith(page, request, ANNOTATED);
-    await highlight(page);
-    await draw(page);
-    const note = 'Added after the highlight';
-    await addFreeText(page, note, { x: 0.1, y: 0.95 });
-    await expectSaved(page, note, { highlights: 2 });
-    expect(errors).toEqual([]);
-  });
+  for (const { order, highlightFirst } of [
+    { order: 'Draw as the first tool, then Text', highlightFirst: false },
+    { order: 'Highlight, then Draw, then Text', highlightFirst: true },
+  ]) {
+    test(`${order}: each tool works and is saved, with no page error`, async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const errors = await editorWith(page, request, ANNOTATED);
+      if (highlightFirst) await highlight(page);
+      await draw(page);
+      const note = `Added after: ${order}`;
+      await addFreeText(page, note, { x: 0.1, y: 0.95 });
+      await expectSaved(page, note, { highlights: highlightFirst ? 2 : 1 });
+      expect(errors).toEqual([]);
+    });
+  }
 });
 
 test('on a plain PDF, Draw works after a Highlight, with no page error', async ({ page, request }) => {
