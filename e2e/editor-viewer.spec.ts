@@ -123,6 +123,58 @@ test.describe('the Editor’s viewer basics', () => {
     await expect(sidebar).toBeHidden();
   });
 
+  for (const width of [320, 375, 1280]) {
+    const narrow = width < 500;
+    test(`at ${width} px the thumbnails ${narrow ? 'lie over the page, which keeps fitting the width, and close once a page is chosen' : 'sit beside the page'}`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: narrow ? 667 : 800 });
+      await editorWith(page, request, 'file_pdfjs_test.pdf');
+      const zoom = await zoomPercent(page);
+      await page.getByRole('button', { name: 'Thumbnails' }).click();
+      const sidebar = page.getByRole('navigation', { name: 'Pages' });
+      await expect(sidebar.getByRole('button', { name: 'Page 1' }).locator('canvas')).toBeVisible();
+      const boxes = () =>
+        viewerPages(page)
+          .first()
+          .evaluate((element) => {
+            const scroller = element.closest('.pdfViewer')?.parentElement as HTMLElement;
+            const nav = document.querySelector('nav[aria-label="Pages"]') as HTMLElement;
+            const box = (of: Element) => {
+              const { left, right, width: w } = of.getBoundingClientRect();
+              return { left, right, width: w };
+            };
+            return { page: box(element), viewer: box(scroller), sidebar: box(nav) };
+          });
+      if (narrow) {
+        // The page is drawn as it was, at the viewer's full width; the thumbnails cover its left edge.
+        await expect.poll(() => zoomPercent(page)).toBe(zoom);
+        const { page: shown, viewer, sidebar: side } = await boxes();
+        expect(shown.width / viewer.width).toBeGreaterThan(0.9);
+        expect(side.left).toBeLessThan(shown.left + shown.width / 2);
+        expect(side.right).toBeGreaterThan(shown.left);
+        await sidebar.getByRole('button', { name: 'Page 3' }).click();
+        await expect(pageNumber(page)).toHaveValue('3');
+        await expect(sidebar).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Thumbnails' })).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        );
+        await expect(page.getByRole('group', { name: 'PDF pages' })).toBeFocused();
+      } else {
+        // Side by side: neither the viewer nor its page goes under the thumbnails.
+        const { page: shown, viewer, sidebar: side } = await boxes();
+        expect(viewer.left).toBeGreaterThanOrEqual(side.right - 1);
+        expect(shown.left).toBeGreaterThanOrEqual(side.right);
+        expect(await zoomPercent(page)).toBeGreaterThanOrEqual(50);
+        await sidebar.getByRole('button', { name: 'Page 3' }).click();
+        await expect(pageNumber(page)).toHaveValue('3');
+        await expect(sidebar).toBeVisible();
+      }
+    });
+  }
+
   test('ink, highlight and free text take the chosen colour and thickness into the saved file', async ({
     page,
     request,

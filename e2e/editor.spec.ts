@@ -5,6 +5,7 @@ import {
   annotationsIn,
   chooseTool,
   downloadPdf,
+  drawStroke,
   dragSelectText,
   dropPdf,
   editorPdfInput,
@@ -204,12 +205,7 @@ test.describe('the Editor on pdf.js’s viewer', () => {
 
     // Ink: draw a stroke with the mouse.
     await chooseTool(page, 'Draw');
-    const from = await pointOnFirstPage(page, 0.3, 0.5);
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step += 1)
-      await page.mouse.move(from.x + step * 12, from.y + (step % 2) * 15);
-    await page.mouse.up();
+    await drawStroke(page, { x: 0.3, y: 0.5 });
     await chooseTool(page, 'Select');
 
     const { bytes } = await downloadPdf(page);

@@ -20,8 +20,8 @@ export const keptInBrowser = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Kept in this browser' });
 
 /** A fixture PDF as Playwright's setInputFiles takes it, under its own or another name. */
-export function fixture(name: string, as = name) {
-  return { name: as, mimeType: 'application/pdf', buffer: fs.readFileSync(path.join(PDF_FIXTURES, name)) };
+export function fixture(name: string, as = name, folder = PDF_FIXTURES) {
+  return { name: as, mimeType: 'application/pdf', buffer: fs.readFileSync(path.join(folder, name)) };
 }
 
 /** Drops a fixture PDF onto the viewer, as dragging it from the desktop does. */
@@ -137,6 +137,23 @@ export async function pointOnFirstPage(
   });
   if (visible.width <= 0 || visible.height <= 0) throw new Error('the first page is not on screen');
   return { x: visible.left + visible.width * fx, y: visible.top + visible.height * fy };
+}
+
+/**
+ * Draws a zigzag ink stroke with the mouse from a point on the first page (fractions of its visible part);
+ * returns where the pen went down, in the window.
+ */
+export async function drawStroke(
+  page: Page,
+  at: { x: number; y: number },
+): Promise<{ x: number; y: number }> {
+  const from = await pointOnFirstPage(page, at.x, at.y);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1)
+    await page.mouse.move(from.x + step * 12, from.y + (step % 2) * 15);
+  await page.mouse.up();
+  return from;
 }
 
 /** Clicks the Download button and returns the downloaded bytes and file name. */

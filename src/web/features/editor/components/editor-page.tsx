@@ -20,6 +20,9 @@ import { useEditorShortcuts } from './use-editor-shortcuts.js';
 import { ViewerStage } from './viewer-stage.js';
 import { ViewerToolbar } from './viewer-toolbar.js';
 
+/** Where the thumbnails lie over the page instead of beside it (the phone layout of viewer-panels.module.css). */
+const THUMBNAILS_OVER_PAGE = '(max-width: 499px)';
+
 /** The Editor: pdf.js's own viewer and annotation editor around one or more opened PDFs. */
 export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) {
   const id = useId();
@@ -149,7 +152,14 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
               pdf={editor.pdf}
               pages={status.pages}
               current={status.page}
-              onGo={(page) => controllerRef.current?.goToPage(page)}
+              onGo={(page) => {
+                controllerRef.current?.goToPage(page);
+                // On a phone the thumbnails cover the page: once one is chosen they make way for it.
+                if (window.matchMedia(THUMBNAILS_OVER_PAGE).matches) {
+                  setPanels((open) => ({ ...open, thumbnails: false }));
+                  editor.containerRef.current?.focus();
+                }
+              }}
             />
           ) : null
         }

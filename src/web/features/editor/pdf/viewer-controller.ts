@@ -42,6 +42,15 @@ interface EditorUiManager {
   commitOrRemove?: () => void;
 }
 
+/**
+ * The highlight colours pdf.js's own viewer offers (its AppOptions' `highlightEditorColors`, pdfjs-dist
+ * 5.6.205), with their high-contrast variants. pdf.js looks every highlight's colour up in this list when
+ * one is added or loaded from the file; without it that lookup throws and the editor stops switching tools.
+ */
+const HIGHLIGHT_COLORS =
+  'yellow=#FFFF98,green=#53FFBC,blue=#80EBFF,pink=#FFCBE6,red=#FF4F5F,' +
+  'yellow_HCM=#FFFFCC,green_HCM=#53FFBC,blue_HCM=#80EBFF,pink_HCM=#F6B8FF,red_HCM=#C50043';
+
 const MIN_SCALE = 0.25;
 /** Below this width (px) the viewer is a phone's: pages fit its width. */
 const NARROW = 700;
@@ -88,6 +97,7 @@ export class ViewerController {
       // On a phone every pixel of width goes to the page: fitting the width leaves no margin around it.
       removePageBorders: this.container.clientWidth < NARROW,
       enableHighlightFloatingButton: false,
+      annotationEditorHighlightColors: HIGHLIGHT_COLORS,
     } as ConstructorParameters<typeof PDFViewer>[0]);
     linkService.setViewer(viewer);
     this.viewer = viewer;
