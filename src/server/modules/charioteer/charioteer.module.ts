@@ -3,7 +3,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
-import type { ActionsRepository } from '../actions/actions.repository.js';
+import { ERRORS } from '../../../contracts/errors.js';
+import { dailyAllowance } from '../../lib/daily-allowance.js';
+import type { ActionsService } from '../actions/actions.service.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { charioteerRepository } from './charioteer.repository.js';
@@ -27,7 +29,7 @@ export async function registerCharioteer(
     engine: AiEngine;
     budget: AiBudget;
     accounts: AccountsRepository;
-    actions: ActionsRepository;
+    actions: ActionsService;
     realtime: Realtime;
   },
 ): Promise<void> {
@@ -56,6 +58,16 @@ export async function registerCharioteer(
   app.addHook('onReady', async () => void takeOver());
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(signedInOnly(charioteerRoutes), {
-    charioteer: charioteerService(repo, runner, deps.actions),
+    charioteer: charioteerService(
+      repo,
+      runner,
+      deps.actions,
+      dailyAllowance(
+        realtime.limits,
+        'discussions',
+        deps.config.allowances.discussions,
+        ERRORS.discussionsQuota,
+      ),
+    ),
   });
 }

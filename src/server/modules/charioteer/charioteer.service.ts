@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { titleFromMemory, type Action } from '../../../contracts/actions.js';
+import type { Action } from '../../../contracts/actions.js';
 import {
   CHARIOTEER_ERRORS,
   CUT_SHORT_MARK,
@@ -12,8 +12,8 @@ import {
 import type { DiscussionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
-import type { ActionsRepository } from '../actions/actions.repository.js';
-import { toAction } from '../actions/actions.service.js';
+import type { DailyAllowance } from '../../lib/daily-allowance.js';
+import type { ActionsService } from '../actions/actions.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
 import { seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
@@ -25,11 +25,12 @@ type Host = Pick<UserRow, 'id' | 'name'>;
 /** A running discussion untouched this long belonged to a process that is gone; it no longer blocks a new one. */
 const STALE_AFTER_MS = 5 * 60 * 1000;
 
-/** Charioteer rules: who may run, steer and read which discussion. */
+/** Charioteer rules: who may run, steer and read which discussion, and how many a person starts a day. */
 export function charioteerService(
   repo: CharioteerRepository,
   runner: CharioteerRunner,
-  actions: ActionsRepository,
+  actions: ActionsService,
+  startsPerDay: DailyAllowance,
 ) {
   async function view(row: DiscussionRow): Promise<Discussion> {
     return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
@@ -60,6 +61,7 @@ export function charioteerService(
       if (seats.length !== input.personaIds.length || seats.some((s) => s.isAi !== 1 || s.isFrozen === 1)) {
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }
+      await startsPerDay.spend(user.id, { items: 1 });
       const now = nowIso();
       const row = await repo.insert({
         id: newId(),
@@ -138,7 +140,7 @@ export function charioteerService(
       return toTurn(turn);
     },
 
-    /** Saves the transcript as one of the user's notes. */
+    /** Saves the transcript as one of the user's notes (within their daily allowance of saved items). */
     async exportAsNote(user: Host, id: string): Promise<Action> {
       const row = await owned(user, id);
       const names = new Map((await runner.seatsOf(seatIds(row))).map((s) => [s.id, s.name]));
@@ -147,18 +149,7 @@ export function charioteerService(
           `${t.speakerKind === 'user' ? user.name : (names.get(t.speakerId) ?? 'Someone')}: ${t.text}${t.cutShort ? ` ${CUT_SHORT_MARK}` : ''}`,
       );
       const memory = [`Roundtable: ${row.topic}`, '', ...lines].join('\n');
-      const now = nowIso();
-      return toAction(
-        await actions.insert({
-          id: newId(),
-          userId: user.id,
-          type: 'note',
-          title: titleFromMemory(memory),
-          memory,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
+      return actions.create(user, { userId: user.id, type: 'note', memory });
     },
   };
 }
