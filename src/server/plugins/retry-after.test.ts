@@ -92,6 +92,19 @@ describe('every 429 says when to try again', () => {
     expectRetryAfter(refused);
     expect(refused.body).toMatchObject({ code: 'quota_exceeded' });
   });
+
+  it('joining in a roundtable (at the message rate)', async () => {
+    const seats = [(await buildPersona(me.client))._id, (await buildPersona(me.client))._id];
+    const started = await me.client.post<{ _id: string }>('/api/charioteer/discussions', {
+      topic: 'Cats or dogs?',
+      personaIds: seats,
+    });
+    // The day's one roundtable may already be spent by the test above; then there is nothing to join.
+    const discussions = await me.client.get<{ _id: string }[]>('/api/charioteer/discussions');
+    const id = started.status === 201 ? started.body._id : discussions.body[0]?._id;
+    const joinIn = () => me.client.post(`/api/charioteer/discussions/${id}/messages`, { text: 'Me too' });
+    expectRetryAfter(await until429(joinIn, 3));
+  });
 });
 
 describe('sign-up and log-in', () => {

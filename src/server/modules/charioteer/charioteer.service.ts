@@ -13,6 +13,7 @@ import type { DiscussionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { DailyAllowance } from '../../lib/daily-allowance.js';
+import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { ActionsService } from '../actions/actions.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
@@ -25,13 +26,21 @@ type Host = Pick<UserRow, 'id' | 'name'>;
 /** A running discussion untouched this long belonged to a process that is gone; it no longer blocks a new one. */
 const STALE_AFTER_MS = 5 * 60 * 1000;
 
-/** Charioteer rules: who may run, steer and read which discussion, and how many a person starts a day. */
+/** Charioteer rules: who may run, steer and read which discussion, and how much a person writes into them. */
 export function charioteerService(
   repo: CharioteerRepository,
   runner: CharioteerRunner,
-  actions: ActionsService,
-  startsPerDay: DailyAllowance,
+  deps: {
+    /** Where a transcript is saved as a note. */
+    actions: ActionsService;
+    /** Discussions a person may start in a day. */
+    starts: DailyAllowance;
+    /** How fast a person may join in. */
+    joinIns: Limiter;
+  },
 ) {
+  const { actions, starts, joinIns } = deps;
+
   async function view(row: DiscussionRow): Promise<Discussion> {
     return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
   }
@@ -61,7 +70,7 @@ export function charioteerService(
       if (seats.length !== input.personaIds.length || seats.some((s) => s.isAi !== 1 || s.isFrozen === 1)) {
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }
-      await startsPerDay.spend(user.id, { items: 1 });
+      await starts.spend(user.id, { items: 1 });
       const now = nowIso();
       const row = await repo.insert({
         id: newId(),
@@ -124,6 +133,7 @@ export function charioteerService(
     /** The user joins in; the next speaker sees it in the recent turns. */
     async interject(user: Host, id: string, text: string): Promise<Turn> {
       const row = await owned(user, id);
+      await takeOrRefuse(joinIns, user.id);
       const turn = {
         id: newId(),
         discussionId: row.id,
