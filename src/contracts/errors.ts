@@ -46,6 +46,13 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ErrorResponse = z.object({ error: z.string(), code: ErrorCode });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/**
+ * An error over a socket: a refusal that waiting cures (`rate_limited`, `server_busy`…) says after how many
+ * milliseconds to retry, as Retry-After does over HTTP.
+ */
+export const Refusal = ErrorResponse.extend({ retryAfterMs: z.number().int().nonnegative().optional() });
+export type Refusal = z.infer<typeof Refusal>;
+
 /** Messages shown to users verbatim; one wording per failure so tests and UI agree. */
 export const ERRORS = {
   badCredentials: 'Invalid username or password',
@@ -63,7 +70,10 @@ export const ERRORS = {
   imageType: 'The picture must be a PNG, JPEG, GIF, WebP, AVIF, BMP or ICO image',
   imageTooLarge: 'The picture must be 2 MB or smaller',
   imageMismatch: 'The picture content does not match its type',
-  pictureQuota: 'You have uploaded many pictures today. Please try again tomorrow.',
+  /** The daily allowances: the server adds when the next one fits ("Please try again in 3 hours."). */
+  pictureQuota: 'You have uploaded as many pictures as one day allows.',
+  savedItemsQuota: 'You have saved as much as one day allows.',
+  discussionsQuota: 'You have started as many roundtables as one day allows.',
   currentPasswordNeeded: 'Enter your current password to change your email or password',
   currentPasswordWrong: 'Your current password is not right',
   tooManyEvents: 'Your app is sending too much too fast; some of it was ignored',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Discussion, Turn } from './charioteer.js';
-import { ErrorResponse } from './errors.js';
+import { Refusal } from './errors.js';
 import { Message, SendMessageRequest } from './messages.js';
 
 /**
@@ -39,17 +39,15 @@ export const AiReplyDelta = z.object({
 });
 export type AiReplyDelta = z.infer<typeof AiReplyDelta>;
 
-export const AiReplyError = ErrorResponse.extend({ conversationId: Id, replyId: Id });
+/** Out of AI budget (`ai_rate_limited`), it says when the next reply fits (`retryAfterMs`). */
+export const AiReplyError = Refusal.extend({ conversationId: Id, replyId: Id });
 export type AiReplyError = z.infer<typeof AiReplyError>;
 
 /**
  * The answer to sendMessage: the stored message, or why it was not sent. A refusal that retrying cures
- * (`server_busy`) says after how many milliseconds to retry, as Retry-After does over HTTP.
+ * (`server_busy`, `rate_limited`, `too_many_events`) says after how many milliseconds to retry.
  */
-export const SendMessageAck = z.union([
-  z.object({ message: Message }),
-  ErrorResponse.extend({ retryAfterMs: z.number().int().nonnegative().optional() }),
-]);
+export const SendMessageAck = z.union([z.object({ message: Message }), Refusal]);
 export type SendMessageAck = z.infer<typeof SendMessageAck>;
 
 /** Events the server sends (SPEC §7 Realtime, plus presence deltas and errors), by name. */
@@ -77,7 +75,7 @@ export const ServerEvents = {
   /** What a persona remembers in this conversation changed (a reply added facts, another tab edited them). */
   memoryChanged: z.object({ conversationId: Id }),
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
-  messageError: ErrorResponse,
+  messageError: Refusal,
   /**
    * Events between server processes were interrupted (Redis was unreachable) and flow again: this tab may
    * have missed some, so it re-reads what it shows, as after a reconnect. A fresh getOnlineUsers follows.

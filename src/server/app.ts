@@ -41,6 +41,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { guardSocketSends } from './realtime/overload-guard.js';
 import { createRealtime } from './realtime/realtime.js';
 import { perMinute } from './lib/limits.js';
+import { dailyAllowance, type DailyRule } from './lib/daily-allowance.js';
+import { ERRORS } from '../contracts/errors.js';
 
 export interface AppDeps {
   db: Db;
@@ -117,7 +119,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.socketEventsPerSecond,
   );
   guardSocketSends(realtime.io, overload);
-  const uploads = uploadsService(pictures, realtime.limits);
+  const allowance = (name: string, rule: DailyRule, refusal: string) =>
+    dailyAllowance(realtime.limits, name, rule, refusal);
+  const uploads = uploadsService(
+    pictures,
+    allowance('pictures', config.allowances.pictures, ERRORS.pictureQuota),
+  );
   const accounts = accountsService(accountsRepo, uploads, forgetPeople);
   metrics.readFrom({ openSockets: () => realtime.io.engine.clientsCount, dbPool: deps.db.poolUse });
 
@@ -171,15 +178,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limits: realtime.limits,
     directoryRateLimitPerMinute: config.directoryRateLimitPerMinute,
   });
-  const actionsRepo = actionsRepository(deps.db.kysely);
-  await app.register(signedInOnly(actionsRoutes), { actions: actionsService(actionsRepo) });
+  const actions = actionsService(
+    actionsRepository(deps.db.kysely),
+    allowance('saved-items', config.allowances.savedItems, ERRORS.savedItemsQuota),
+  );
+  await app.register(signedInOnly(actionsRoutes), { actions });
   await registerCharioteer(app, {
     db: deps.db,
     config,
     engine,
     budget,
     accounts: accountsRepo,
-    actions: actionsRepo,
+    actions,
     realtime,
   });
   await registerSearch(app, {

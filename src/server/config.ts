@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import type { DailyRule } from './lib/daily-allowance.js';
 import { connectionCapFor, openFilesLimit } from './lib/open-files-limit.js';
 import { trustProxy } from './trust-proxy-setting.js';
 import { z } from 'zod';
@@ -56,6 +57,15 @@ const EnvSchema = z.object({
   SOCKET_EVENT_RATE_LIMIT: z.coerce.number().int().positive().default(50),
   DIRECTORY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(240),
+  SAVED_ITEMS_PER_DAY: z.coerce.number().int().positive().default(200),
+  SAVED_ITEMS_BYTES_PER_DAY: z.coerce.number().int().positive().default(8_000_000),
+  PICTURES_PER_DAY: z.coerce.number().int().positive().default(50),
+  PICTURE_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  DISCUSSIONS_PER_DAY: z.coerce.number().int().positive().default(100),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -131,6 +141,8 @@ export interface Config {
   directoryRateLimitPerMinute: number;
   /** Searches one person may run per minute (bursts of up to 30). */
   searchRateLimitPerMinute: number;
+  /** What one person may write in a day, per kind of row they create. */
+  allowances: { savedItems: DailyRule; pictures: DailyRule; discussions: DailyRule };
   overload: OverloadConfig;
   /** Who may read Prometheus metrics: bearers of METRICS_TOKEN, and/or anyone reaching METRICS_PORT. */
   metrics: { token: string | undefined; port: number | undefined };
@@ -286,6 +298,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketEventsPerSecond: e.SOCKET_EVENT_RATE_LIMIT,
     directoryRateLimitPerMinute: e.DIRECTORY_RATE_LIMIT,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT,
+    allowances: {
+      savedItems: { items: e.SAVED_ITEMS_PER_DAY, bytes: e.SAVED_ITEMS_BYTES_PER_DAY },
+      pictures: { items: e.PICTURES_PER_DAY, bytes: e.PICTURE_BYTES_PER_DAY },
+      discussions: { items: e.DISCUSSIONS_PER_DAY },
+    },
     overload: overloadConfig(e),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     ai: aiConfig(e, os.availableParallelism()),

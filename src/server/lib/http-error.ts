@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ERRORS, type ErrorCode, type ErrorResponse } from '../../contracts/errors.js';
+import { ERRORS, type ErrorCode, type ErrorResponse, type Refusal } from '../../contracts/errors.js';
 
 /** The code a status stands for when nothing more specific is known. */
 export function codeForStatus(status: number): ErrorCode {
@@ -14,17 +14,29 @@ export function codeForStatus(status: number): ErrorCode {
   return 'invalid_input';
 }
 
-/** An error whose message is safe to show the user, with the HTTP status it maps to and its stable code. */
-export class HttpError extends Error {
-  readonly code: ErrorCode;
+/** The statuses an HttpError is built with, but 429, which must say when to try again. */
+type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 502 | 503 | 504;
 
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    code?: ErrorCode,
-  ) {
+/** Retry-After in whole seconds (at least 1) for a wait in milliseconds. */
+export const retryAfterSeconds = (waitMs: number): number => Math.max(1, Math.ceil(waitMs / 1000));
+
+/**
+ * An error whose message is safe to show the user, with the HTTP status it maps to and its stable code. A 429
+ * cannot be built without the wait until a retry may succeed: it leaves as Retry-After (HTTP) or
+ * `retryAfterMs` (sockets).
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(statusCode: HttpStatus, message: string, code?: ErrorCode);
+  constructor(statusCode: 429, message: string, code: ErrorCode, retryAfterMs: number);
+  constructor(statusCode: HttpStatus | 429, message: string, code?: ErrorCode, retryAfterMs?: number) {
     super(message);
+    this.statusCode = statusCode;
     this.code = code ?? codeForStatus(statusCode);
+    this.retryAfterMs = retryAfterMs === undefined ? undefined : retryAfterSeconds(retryAfterMs) * 1000;
   }
 
   toResponse(): ErrorResponse {
@@ -32,9 +44,11 @@ export class HttpError extends Error {
   }
 }
 
-/** What a user may hear of any error: an HttpError's own words, anything else only that it failed. */
-export function userFacingError(error: unknown): ErrorResponse {
-  return error instanceof HttpError ? error.toResponse() : { error: ERRORS.internal, code: 'internal' };
+/** What a user may hear of any error: an HttpError's own words (and when to retry), anything else only that it failed. */
+export function userFacingError(error: unknown): Refusal {
+  if (!(error instanceof HttpError)) return { error: ERRORS.internal, code: 'internal' };
+  const { retryAfterMs } = error;
+  return retryAfterMs === undefined ? error.toResponse() : { ...error.toResponse(), retryAfterMs };
 }
 
 /** Validates input with a contract schema; the first problem becomes a 400 naming the field. */

@@ -36,10 +36,21 @@ describe('limits without Redis', () => {
 describe('allowances', () => {
   it('spend amounts within the window; a refused amount is not spent, so a smaller one still fits', async () => {
     const bytes = limits().allowance('bytes', { points: 100, seconds: 60 });
-    expect(await bytes.spend('ada', 60)).toBe(true);
-    expect(await bytes.spend('ada', 50)).toBe(false);
-    expect(await bytes.spend('ada', 40)).toBe(true);
-    expect(await bytes.spend('ada', 1)).toBe(false);
-    expect(await bytes.spend('bob', 100)).toBe(true);
+    expect(await bytes.spend('ada', 60)).toBe(0);
+    const refused = await bytes.spend('ada', 50);
+    // Refused with the wait until the window ends.
+    expect(refused).toBeGreaterThan(55_000);
+    expect(refused).toBeLessThanOrEqual(60_000);
+    expect(await bytes.spend('ada', 40)).toBe(0);
+    expect(await bytes.spend('ada', 1)).toBeGreaterThan(0);
+    expect(await bytes.spend('bob', 100)).toBe(0);
+  });
+
+  it('take back what is given back', async () => {
+    const bytes = limits().allowance('bytes', { points: 100, seconds: 60 });
+    expect(await bytes.spend('ada', 100)).toBe(0);
+    await bytes.giveBack('ada', 30);
+    expect(await bytes.spend('ada', 30)).toBe(0);
+    expect(await bytes.spend('ada', 1)).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,8 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
+import { ERRORS } from '../../contracts/errors.js';
+import { HttpError } from './http-error.js';
 
 /** How much one key may do: `points` actions in each window of `seconds`. */
 export interface LimitRule {
@@ -28,13 +30,28 @@ export interface Limiter {
   take(key: string): Promise<number>;
 }
 
+/** Spends one action of `key`, or refuses with 429 (`rate_limited`), `message` and when to try again. */
+export async function takeOrRefuse(
+  limiter: Limiter,
+  key: string,
+  message: string = ERRORS.tooManyRequests,
+): Promise<void> {
+  const wait = await limiter.take(key);
+  if (wait > 0) throw new HttpError(429, message, 'rate_limited', wait);
+}
+
 /** Where a limit is counted: across every process (Redis when configured), or in this process only. */
 export type LimitScope = 'cluster' | 'process';
 
 /** A budget spent in amounts (bytes a day) rather than one action at a time. */
 export interface Allowance {
-  /** Spends `amount` of `key`'s window: true when it fits; a refused amount is not spent. */
-  spend(key: string, amount: number): Promise<boolean>;
+  /**
+   * Spends `amount` of `key`'s window: 0 when it fits, otherwise the milliseconds until the window ends (a
+   * refused amount is not spent).
+   */
+  spend(key: string, amount: number): Promise<number>;
+  /** Gives back `amount` spent earlier in `key`'s window (the work it paid for did not happen). */
+  giveBack(key: string, amount: number): Promise<void>;
 }
 
 /** Makes the limiters of one process; every limit in the app comes from here. */
@@ -93,13 +110,16 @@ export function limits(redis?: RedisClientType): Limits {
       return {
         spend: (key, amount) =>
           limiter.consume(key, amount).then(
-            () => true,
+            () => 0,
             async (refusal: unknown) => {
               if (!(refusal instanceof RateLimiterRes)) throw refusal;
               await limiter.reward(key, amount);
-              return false;
+              return Math.max(1, refusal.msBeforeNext);
             },
           ),
+        giveBack: async (key, amount) => {
+          await limiter.reward(key, amount);
+        },
       };
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
-import { codeForStatus, HttpError, userFacingError } from '../lib/http-error.js';
+import { codeForStatus, HttpError, retryAfterSeconds, userFacingError } from '../lib/http-error.js';
 import { wantsSpa, type SpaPage } from './static-files.js';
 
 /** Maps Fastify's own client errors to the messages users see and their codes. */
@@ -24,7 +24,11 @@ function clientError(error: FastifyError, status: number): ErrorResponse {
  */
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: SpaPage | null }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toResponse());
+    if (error instanceof HttpError) {
+      if (error.retryAfterMs !== undefined)
+        void reply.header('Retry-After', String(retryAfterSeconds(error.retryAfterMs)));
+      return reply.status(error.statusCode).send(error.toResponse());
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(clientError(error, status));
     request.log.error({ err: error }, 'request failed');

@@ -40,7 +40,11 @@ describe('client socket events are rate limited', () => {
     const refused = acks.filter((a) => a.error === ERRORS.tooManyEvents).length;
     expect(refused).toBeGreaterThanOrEqual(15);
     expect(acks.filter((a) => a.message).length).toBe(acks.length - refused);
-    expect(errors).toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
+    expect(errors).toContainEqual({
+      error: ERRORS.tooManyEvents,
+      code: 'too_many_events',
+      retryAfterMs: expect.any(Number),
+    });
     // The friend gets exactly the accepted messages.
     await expect.poll(() => received.length).toBe(acks.length - refused);
   });
@@ -75,7 +79,11 @@ describe('client socket events are rate limited', () => {
     }
     await expect
       .poll(() => errors.flat())
-      .toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
+      .toContainEqual({
+        error: ERRORS.tooManyEvents,
+        code: 'too_many_events',
+        retryAfterMs: expect.any(Number),
+      });
   });
 
   it('takes its per-tab rate from SOCKET_EVENT_RATE_LIMIT', async () => {
@@ -89,7 +97,11 @@ describe('client socket events are rate limited', () => {
       for (let i = 0; i < 11; i++) tab.emit('markMessagesAsSeen', { conversationId: 'nothing' });
       await expect
         .poll(() => errors)
-        .toContainEqual({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
+        .toContainEqual({
+          error: ERRORS.tooManyEvents,
+          code: 'too_many_events',
+          retryAfterMs: expect.any(Number),
+        });
     } finally {
       await strict.close();
     }

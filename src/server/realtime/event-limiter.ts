@@ -1,4 +1,4 @@
-import { ERRORS } from '../../contracts/errors.js';
+import { ERRORS, type Refusal } from '../../contracts/errors.js';
 import { perMinute, type Limits } from '../lib/limits.js';
 import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 
@@ -36,31 +36,32 @@ export function limitSocketEvents(
     'process',
   );
   const perUser = shared.limiter('user-events', perMinute(userRate * 60, userRate * burstSeconds));
-  const allowed = async (socket: RealtimeSocket) =>
-    (await perSocket.take(socket.id)) === 0 && (await perUser.take(socket.data.userId)) === 0;
+  /** 0 when the event may go on, otherwise the milliseconds until it would. */
+  const waitFor = async (socket: RealtimeSocket) =>
+    (await perSocket.take(socket.id)) || (await perUser.take(socket.data.userId));
 
   io.on('connection', (socket: RealtimeSocket) => {
     let windowStart = 0;
     let dropped = 0;
-    const refuse = (packet: unknown[]) => {
+    const refuse = (packet: unknown[], retryAfterMs: number) => {
       const now = Date.now();
       if (now - windowStart > limits.floodWindowMs) {
         windowStart = now;
         dropped = 0;
       }
       dropped += 1;
+      const refusal: Refusal = { error: ERRORS.tooManyEvents, code: 'too_many_events', retryAfterMs };
       const ack = packet.at(-1);
-      if (typeof ack === 'function') ack({ error: ERRORS.tooManyEvents, code: 'too_many_events' });
-      if (dropped === 1)
-        socket.emit('messageError', { error: ERRORS.tooManyEvents, code: 'too_many_events' });
+      if (typeof ack === 'function') ack(refusal);
+      if (dropped === 1) socket.emit('messageError', refusal);
       if (dropped >= limits.dropsBeforeDisconnect) {
         socket.emit('messageError', { error: ERRORS.floodDisconnected, code: 'too_many_events' });
         socket.disconnect(true);
       }
     };
     socket.use((packet, next) => {
-      allowed(socket).then(
-        (ok) => (ok ? next() : refuse(packet)),
+      waitFor(socket).then(
+        (wait) => (wait === 0 ? next() : refuse(packet, wait)),
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });

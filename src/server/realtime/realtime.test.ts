@@ -214,7 +214,11 @@ describe('send rate limit over sockets', () => {
       );
     }
     expect(answers.filter((a) => 'error' in a)).toHaveLength(2);
-    expect(await warned).toEqual({ error: MESSAGE_ERRORS.tooFast, code: 'rate_limited' });
+    expect(await warned).toEqual({
+      error: MESSAGE_ERRORS.tooFast,
+      code: 'rate_limited',
+      retryAfterMs: expect.any(Number),
+    });
     const ok = await calmTab.emitWithAck('sendMessage', {
       message: 'all fine here',
       recipientId: flooder.user._id,

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRORS } from '../../../contracts/errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginRequest, SignupRequest, UpdateUserRequest } from '../../../contracts/users.js';
-import { HttpError, parseInput } from '../../lib/http-error.js';
-import type { Limiter } from '../../lib/limits.js';
+import { parseInput } from '../../lib/http-error.js';
+import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import {
   clearSessionCookie,
   signedInOnly,
@@ -31,11 +30,8 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
   const { accounts, sessions, cookies } = deps;
   // request.ip is the client's own address behind a trusted proxy (TRUST_PROXY), the peer's otherwise.
   const authLimit = {
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const wait = await deps.signIns.take(`${request.routeOptions.url}:${request.ip}`);
-      if (wait === 0) return;
-      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, ERRORS.tooManyRequests, 'rate_limited');
+    preHandler: async (request: FastifyRequest) => {
+      await takeOrRefuse(deps.signIns, `${request.routeOptions.url}:${request.ip}`);
     },
   };
 

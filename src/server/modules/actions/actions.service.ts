@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/actions.js';
 import type { ActionRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
+import type { DailyAllowance } from '../../lib/daily-allowance.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { ActionsRepository } from './actions.repository.js';
@@ -29,8 +30,13 @@ export function toAction(row: ActionRow): Action {
   };
 }
 
-/** Saved-item rules: everyone reads and changes only their own. */
-export function actionsService(repo: ActionsRepository) {
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * Saved-item rules: everyone reads and changes only their own, and adds within a daily allowance (a new item
+ * counts once with its bytes; an edit counts the bytes it adds).
+ */
+export function actionsService(repo: ActionsRepository, allowance: DailyAllowance) {
   function assertSelf(user: Pick<UserRow, 'id'>, claimed: string | undefined): void {
     if (claimed !== undefined && claimed !== user.id) throw new HttpError(403, ACTION_ERRORS.notYours);
   }
@@ -45,6 +51,7 @@ export function actionsService(repo: ActionsRepository) {
   return {
     async create(user: Pick<UserRow, 'id'>, input: Create): Promise<Action> {
       assertSelf(user, input.userId);
+      await allowance.spend(user.id, { items: 1, bytes: bytesOf(input.memory) });
       const now = nowIso();
       const row = await repo.insert({
         id: newId(),
@@ -63,6 +70,7 @@ export function actionsService(repo: ActionsRepository) {
       const row = await owned(user, id);
       if (input.pinned && row.type !== 'prompt') throw new HttpError(400, ACTION_ERRORS.onlyPromptsPin);
       const memory = input.memory ?? row.memory;
+      await allowance.spend(user.id, { items: 0, bytes: bytesOf(memory) - bytesOf(row.memory) });
       const title = input.title !== undefined ? input.title || titleFromMemory(memory) : row.title;
       const pinned = input.pinned === undefined ? row.pinned : input.pinned ? 1 : 0;
       return toAction(await repo.update(row.id, { memory, title, pinned, updatedAt: nowIso() }));

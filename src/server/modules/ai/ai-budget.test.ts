@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { limits } from '../../lib/limits.js';
 import { aiBudget } from './ai-budget.js';
 
-const refusal = (message: string) => new HttpError(429, message, 'ai_busy');
+const refusal = (message: string) => new HttpError(429, message, 'ai_busy', 2000);
 const budgetOf = (ratePerMinute: number) =>
   aiBudget({ ratePerMinute }, { limits: limits(), locks: memoryLocks() });
 
@@ -14,6 +14,8 @@ describe('aiBudget', () => {
     const budget = budgetOf(30);
     const release = await budget.admitNow('ada');
     await expect(budget.admitNow('ada')).rejects.toThrow(refusal(AI_ERRORS.busy));
+    // Busy says when to try again, like every 429.
+    await expect(budget.admitNow('ada')).rejects.toMatchObject({ retryAfterMs: 2000 });
     (await budget.admitNow('grace'))();
     release();
     (await budget.admitNow('ada'))();

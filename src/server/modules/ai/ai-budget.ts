@@ -8,6 +8,9 @@ import { perMinute, type Limits } from '../../lib/limits.js';
 /** Gives the person's generation slot back; call it once, when the generation is over. */
 export type ReleaseAi = () => void;
 
+/** How long a person whose generation is running is told to wait: about one short answer. */
+const BUSY_RETRY_MS = 2000;
+
 /** Bursts of up to this many calls, within the per-minute rate. */
 const AI_BURST = 10;
 
@@ -27,13 +30,14 @@ export function aiBudget(
     perMinute(limits.ratePerMinute, Math.min(limits.ratePerMinute, AI_BURST)),
   );
   const slot = (userId: string) => `ai:${userId}`;
-  const tooFast = (waitMs: number) => new HttpError(429, AI_ERRORS.tooFast(waitMs / 1000), 'ai_rate_limited');
+  const tooFast = (waitMs: number) =>
+    new HttpError(429, AI_ERRORS.tooFast(waitMs / 1000), 'ai_rate_limited', waitMs);
 
   return {
     /** For a person waiting on the answer: a slot now, or 429 (already generating, or too fast). */
     async admitNow(userId: string): Promise<ReleaseAi> {
       const lease = await shared.locks.tryAcquire(slot(userId));
-      if (!lease) throw new HttpError(429, AI_ERRORS.busy, 'ai_busy');
+      if (!lease) throw new HttpError(429, AI_ERRORS.busy, 'ai_busy', BUSY_RETRY_MS);
       const wait = await rate.take(userId).catch((error: unknown) => {
         lease.release();
         throw error;

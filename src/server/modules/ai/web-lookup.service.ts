@@ -1,6 +1,5 @@
 import type { WebLookupResponse } from '../../../contracts/ai.js';
-import { HttpError } from '../../lib/http-error.js';
-import { perMinute, type Limits } from '../../lib/limits.js';
+import { perMinute, takeOrRefuse, type Limits } from '../../lib/limits.js';
 import type { AiService } from './ai.service.js';
 import { lookUpIntro } from './encyclopedia.js';
 
@@ -18,8 +17,7 @@ export function webLookupService(ai: AiService, limits: Limits, apiUrl: string, 
 
   return {
     async lookUp(userId: string, phrase: string, signal: AbortSignal): Promise<WebLookupResponse> {
-      if ((await rate.take(userId)) > 0)
-        throw new HttpError(429, 'Too many lookups. Please wait a minute and try again.');
+      await takeOrRefuse(rate, userId, 'Too many lookups. Please wait a minute and try again.');
       let note: string = WEB_NOTES.noPage;
       try {
         const entry = await lookUpIntro(apiUrl, phrase, userAgent);

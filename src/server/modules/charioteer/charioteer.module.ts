@@ -3,7 +3,10 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
-import type { ActionsRepository } from '../actions/actions.repository.js';
+import { ERRORS } from '../../../contracts/errors.js';
+import { dailyAllowance } from '../../lib/daily-allowance.js';
+import { perMinute } from '../../lib/limits.js';
+import type { ActionsService } from '../actions/actions.service.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { charioteerRepository } from './charioteer.repository.js';
@@ -11,6 +14,8 @@ import { charioteerRoutes } from './charioteer.routes.js';
 import { charioteerRunner } from './charioteer.runner.js';
 import { charioteerService } from './charioteer.service.js';
 import { signedInOnly } from '../../plugins/session.js';
+
+const JOIN_IN_BURST = 20;
 
 /** How often each process looks for running discussions that no process runs, to take them over. */
 export const TAKEOVER_EVERY_MS = 10_000;
@@ -27,11 +32,12 @@ export async function registerCharioteer(
     engine: AiEngine;
     budget: AiBudget;
     accounts: AccountsRepository;
-    actions: ActionsRepository;
+    actions: ActionsService;
     realtime: Realtime;
   },
 ): Promise<void> {
   const repo = charioteerRepository(deps.db.kysely);
+  const rate = deps.config.messageRateLimitPerMinute;
   const { realtime } = deps;
   // The in-memory adapter of a lone process has no one to tell.
   const others = realtime.redis ? realtime.io : undefined;
@@ -56,6 +62,16 @@ export async function registerCharioteer(
   app.addHook('onReady', async () => void takeOver());
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(signedInOnly(charioteerRoutes), {
-    charioteer: charioteerService(repo, runner, deps.actions),
+    charioteer: charioteerService(repo, runner, {
+      actions: deps.actions,
+      starts: dailyAllowance(
+        realtime.limits,
+        'discussions',
+        deps.config.allowances.discussions,
+        ERRORS.discussionsQuota,
+      ),
+      // A person's words into a roundtable are written like messages, at the rate messages are.
+      joinIns: realtime.limits.limiter('join-ins', perMinute(rate, Math.min(rate, JOIN_IN_BURST))),
+    }),
   });
 }

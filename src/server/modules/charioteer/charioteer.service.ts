@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { titleFromMemory, type Action } from '../../../contracts/actions.js';
+import type { Action } from '../../../contracts/actions.js';
 import {
   CHARIOTEER_ERRORS,
   CUT_SHORT_MARK,
@@ -12,8 +12,9 @@ import {
 import type { DiscussionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
-import type { ActionsRepository } from '../actions/actions.repository.js';
-import { toAction } from '../actions/actions.service.js';
+import type { DailyAllowance } from '../../lib/daily-allowance.js';
+import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
+import type { ActionsService } from '../actions/actions.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
 import { seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
@@ -25,12 +26,21 @@ type Host = Pick<UserRow, 'id' | 'name'>;
 /** A running discussion untouched this long belonged to a process that is gone; it no longer blocks a new one. */
 const STALE_AFTER_MS = 5 * 60 * 1000;
 
-/** Charioteer rules: who may run, steer and read which discussion. */
+/** Charioteer rules: who may run, steer and read which discussion, and how much a person writes into them. */
 export function charioteerService(
   repo: CharioteerRepository,
   runner: CharioteerRunner,
-  actions: ActionsRepository,
+  deps: {
+    /** Where a transcript is saved as a note. */
+    actions: ActionsService;
+    /** Discussions a person may start in a day. */
+    starts: DailyAllowance;
+    /** How fast a person may join in. */
+    joinIns: Limiter;
+  },
 ) {
+  const { actions, starts, joinIns } = deps;
+
   async function view(row: DiscussionRow): Promise<Discussion> {
     return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
   }
@@ -60,6 +70,7 @@ export function charioteerService(
       if (seats.length !== input.personaIds.length || seats.some((s) => s.isAi !== 1 || s.isFrozen === 1)) {
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }
+      await starts.spend(user.id, { items: 1 });
       const now = nowIso();
       const row = await repo.insert({
         id: newId(),
@@ -122,6 +133,7 @@ export function charioteerService(
     /** The user joins in; the next speaker sees it in the recent turns. */
     async interject(user: Host, id: string, text: string): Promise<Turn> {
       const row = await owned(user, id);
+      await takeOrRefuse(joinIns, user.id);
       const turn = {
         id: newId(),
         discussionId: row.id,
@@ -138,7 +150,7 @@ export function charioteerService(
       return toTurn(turn);
     },
 
-    /** Saves the transcript as one of the user's notes. */
+    /** Saves the transcript as one of the user's notes (within their daily allowance of saved items). */
     async exportAsNote(user: Host, id: string): Promise<Action> {
       const row = await owned(user, id);
       const names = new Map((await runner.seatsOf(seatIds(row))).map((s) => [s.id, s.name]));
@@ -147,18 +159,7 @@ export function charioteerService(
           `${t.speakerKind === 'user' ? user.name : (names.get(t.speakerId) ?? 'Someone')}: ${t.text}${t.cutShort ? ` ${CUT_SHORT_MARK}` : ''}`,
       );
       const memory = [`Roundtable: ${row.topic}`, '', ...lines].join('\n');
-      const now = nowIso();
-      return toAction(
-        await actions.insert({
-          id: newId(),
-          userId: user.id,
-          type: 'note',
-          title: titleFromMemory(memory),
-          memory,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
+      return actions.create(user, { userId: user.id, type: 'note', memory });
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ConversationRow, MemoryItemRow, UserRow } from '../../db/schema.js
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { Locks } from '../../lib/cluster-locks.js';
-import type { Limiter } from '../../lib/limits.js';
+import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
@@ -75,7 +75,7 @@ export function memoryService(deps: {
 
   async function change(user: Pick<UserRow, 'id'>, conversationId: string): Promise<ConversationRow> {
     const conversation = await ownConversation(user, conversationId);
-    if ((await edits.take(user.id)) > 0) throw new HttpError(429, MEMORY_ERRORS.tooFast);
+    await takeOrRefuse(edits, user.id, MEMORY_ERRORS.tooFast);
     return conversation;
   }
 

@@ -13,7 +13,7 @@ import type { ConversationRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
-import type { Limiter } from '../../lib/limits.js';
+import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { openingMessageOf } from '../personas/opening-message.js';
@@ -110,7 +110,7 @@ export function messagesService(
   }
 
   async function takeSend(senderId: string): Promise<void> {
-    if ((await sendLimiter.take(senderId)) > 0) throw new HttpError(429, MESSAGE_ERRORS.tooFast);
+    await takeOrRefuse(sendLimiter, senderId, MESSAGE_ERRORS.tooFast);
   }
 
   /** A send past its checks and its limit: stored, then delivered. */

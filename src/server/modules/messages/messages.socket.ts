@@ -75,10 +75,10 @@ export function registerMessageSockets(
           (sent) => reply({ message: sent.message }),
           (error: unknown) => {
             if (!(error instanceof HttpError)) log.error({ err: error }, 'sendMessage failed');
-            reply(userFacingError(error));
+            const refusal = userFacingError(error);
+            reply(refusal);
             // A flooder also hears it as an event, in case its client dropped the acknowledgement.
-            if (error instanceof HttpError && error.statusCode === 429)
-              socket.emit('messageError', error.toResponse());
+            if (error instanceof HttpError && error.statusCode === 429) socket.emit('messageError', refusal);
           },
         );
     });

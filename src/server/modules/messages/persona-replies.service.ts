@@ -3,7 +3,7 @@ import type { AiReplyInProgress } from '../../../contracts/messages.js';
 import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
 import type { Locks } from '../../lib/cluster-locks.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, userFacingError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -90,12 +90,10 @@ export function personaRepliesService(deps: {
       release = await budget.admitQueued(job.userId);
     } catch (error) {
       // Out of budget: said in the chat, with when to try again, never dropped silently.
-      const { message, code } = aiFailure(error, false);
       emitter.toUsers(to, 'aiReplyError', {
         conversationId: job.conversationId,
         replyId,
-        error: message,
-        code,
+        ...userFacingError(aiFailure(error, false)),
       });
       return;
     }

@@ -8,6 +8,7 @@ import { DEFAULT_VOICE } from '../../../contracts/voices.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { dailyAllowance } from '../../lib/daily-allowance.js';
 import { limits } from '../../lib/limits.js';
 import { picturesRepository } from '../uploads/pictures.repository.js';
 import { uploadsService } from '../uploads/uploads.service.js';
@@ -160,8 +161,7 @@ describe('importing a PNG character card', () => {
     // The real services over the test database, with a day's quota of one and a half such pictures.
     const uploads = uploadsService(
       picturesRepository(server.testDb.db.kysely),
-      limits(),
-      Math.floor(png.length * 1.5),
+      dailyAllowance(limits(), 'pictures', { items: 10, bytes: Math.floor(png.length * 1.5) }, 'Enough.'),
     );
     const personas = personasService(personasRepository(server.testDb.db), accounts, uploads);
     const creator = await accounts.findById(me.user._id);
@@ -181,7 +181,7 @@ describe('importing a PNG character card', () => {
       voice: DEFAULT_VOICE,
     };
     await expect(personas.create(creator, input)).rejects.toMatchObject({
-      statusCode: 413,
+      statusCode: 429,
       code: 'quota_exceeded',
     });
     expect(await accounts.findByUsername(username)).toBeUndefined();

@@ -5,9 +5,8 @@ import {
   NEXT_CURSOR_HEADER,
   UpdateAiFieldsRequest,
 } from '../../../contracts/personas.js';
-import { ERRORS } from '../../../contracts/errors.js';
-import { HttpError, parseInput } from '../../lib/http-error.js';
-import type { Limiter } from '../../lib/limits.js';
+import { parseInput } from '../../lib/http-error.js';
+import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
@@ -40,11 +39,7 @@ export async function personasRoutes(
 
   app.get('/api/users/directory', async (request, reply) => {
     const userId = request.user.id;
-    const wait = await directoryLimiter.take(userId);
-    if (wait > 0) {
-      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, ERRORS.tooManyRequests, 'rate_limited');
-    }
+    await takeOrRefuse(directoryLimiter, userId);
     const { entries, nextCursor } = await personas.directory(parseInput(DirectoryQuery, request.query));
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return entries;

@@ -65,7 +65,7 @@ export function personasService(
         throw new HttpError(409, PERSONA_ERRORS.usernameTaken, 'username_taken');
       }
       if ((await repo.countCreatedBy(creator.username)) >= PERSONAS_PER_CREATOR) {
-        throw new HttpError(429, PERSONA_ERRORS.tooMany, 'quota_exceeded');
+        throw new HttpError(409, PERSONA_ERRORS.tooMany, 'quota_exceeded');
       }
       const profilePic = input.profilePic ? await uploads.saveImage(creator.id, input.profilePic) : '';
       const now = nowIso();

@@ -203,3 +203,14 @@ describe('privacy of prompt and memory', () => {
     expect(JSON.stringify(directory.body)).not.toMatch(/Secret sauce|Hidden facts/);
   });
 });
+
+describe('the cap of 200 personas per creator', () => {
+  it('refuses the 201st with 409 quota_exceeded: it is a total, so waiting would not help', async () => {
+    const prolific = await buildUser(server.client());
+    for (let i = 0; i < 200; i += 1) await buildPersona(prolific.client);
+    const refused = await prolific.client.post('/api/ai/createAI', valid(`cap${Date.now().toString(36)}`));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: PERSONA_ERRORS.tooMany, code: 'quota_exceeded' });
+    expect(refused.headers.get('retry-after')).toBeNull();
+  });
+});

@@ -6,7 +6,6 @@ import type { SelfUser } from '../../../contracts/users.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { picturesRepository } from './pictures.repository.js';
-import { PICTURE_BYTES_PER_DAY } from './uploads.service.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -130,12 +129,14 @@ describe('profile pictures', () => {
       expect(await kept(url)).toBe(false);
     });
 
-    it('refuses uploads past the daily quota with 413, and keeps the current picture', async () => {
+    it('refuses uploads past the daily quota with 429 and Retry-After, and keeps the current picture', async () => {
       const busy = await buildUser(server.client());
       const set = (pic: string) =>
         busy.client.put<SelfUser>(`/api/users/update/${busy.user._id}`, { profilePic: pic });
       const perUpload = 1900;
-      const fits = Math.floor(PICTURE_BYTES_PER_DAY / (perUpload * 1024 + PNG.length));
+      const fits = Math.floor(
+        (server.config.allowances.pictures.bytes ?? 0) / (perUpload * 1024 + PNG.length),
+      );
       let last = '';
       for (let i = 0; i < fits; i++) {
         const res = await set(picture(10 + i, perUpload));
@@ -143,8 +144,12 @@ describe('profile pictures', () => {
         last = res.body.profilePic;
       }
       const over = await set(picture(99, perUpload));
-      expect(over.status).toBe(413);
-      expect(over.body).toEqual({ error: ERRORS.pictureQuota, code: 'quota_exceeded' });
+      expect(over.status).toBe(429);
+      expect(over.body).toEqual({
+        error: `${ERRORS.pictureQuota} Please try again in about 24 hours.`,
+        code: 'quota_exceeded',
+      });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
       expect((await busy.client.get<SelfUser>('/api/users/me')).body.profilePic).toBe(last);
       // Another person's day is their own.
       const other = await buildUser(server.client());

@@ -1,40 +1,20 @@
 import { createHash } from 'node:crypto';
-import { ERRORS } from '../../../contracts/errors.js';
-import { HttpError } from '../../lib/http-error.js';
+import type { DailyAllowance } from '../../lib/daily-allowance.js';
 import { nowIso } from '../../lib/ids.js';
-import type { Limits } from '../../lib/limits.js';
 import { decodeImageDataUrl } from './image-data-url.js';
 import type { PicturesRepository } from './pictures.repository.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-/**
- * Picture bytes one person may upload in a day. Each account keeps one picture (a replaced one is deleted),
- * so what is stored stays small; this bounds the churn of writing new ones.
- */
-export const PICTURE_BYTES_PER_DAY = 20 * 1024 * 1024;
-const DAY_SECONDS = 24 * 60 * 60;
-
 /** `<sha256>.<ext>`: the name of a stored picture, as its URL ends. */
 export const PICTURE_NAME = /^[a-f0-9]{64}\.[a-z]+$/;
 
 /**
- * Stores pictures in the database under content-hashed names, so equal pictures are stored once. The daily
- * allowance is counted where every limit is (in Redis when the processes share one).
+ * Stores pictures in the database under content-hashed names, so equal pictures are stored once. Each account
+ * keeps one picture (a replaced one is deleted), so what is stored stays small; the daily allowance (pictures
+ * and their bytes) bounds the churn of writing new ones.
  */
-export function uploadsService(
-  pictures: PicturesRepository,
-  limits: Limits,
-  bytesPerDay = PICTURE_BYTES_PER_DAY,
-) {
-  const allowance = limits.allowance('picture-bytes', { points: bytesPerDay, seconds: DAY_SECONDS });
-
-  /** Counts `bytes` against the person's day, or refuses with 413 when they would pass it. */
-  async function spend(userId: string, bytes: number): Promise<void> {
-    if (!(await allowance.spend(userId, bytes)))
-      throw new HttpError(413, ERRORS.pictureQuota, 'quota_exceeded');
-  }
-
+export function uploadsService(pictures: PicturesRepository, allowance: DailyAllowance) {
   const nameOf = (url: string) => url.slice(UPLOADS_PREFIX.length);
   const isOwnUrl = (url: string) => url.startsWith(UPLOADS_PREFIX) && PICTURE_NAME.test(nameOf(url));
 
@@ -42,7 +22,7 @@ export function uploadsService(
     /** Saves an image data URL for `userId` and returns the URL it is served under. */
     async saveImage(userId: string, dataUrl: string): Promise<string> {
       const image = decodeImageDataUrl(dataUrl);
-      await spend(userId, image.bytes.length);
+      await allowance.spend(userId, { items: 1, bytes: image.bytes.length });
       const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.extension}`;
       await pictures.save({ name, contentType: image.mime, bytes: image.bytes, createdAt: nowIso() });
       return `${UPLOADS_PREFIX}${name}`;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../contracts/messages.js';
+import { SendMessageAck } from '../../contracts/realtime.js';
+import { unreachableUrl } from '../test/local-model.js';
+import { buildPersona, buildUser, type BuiltUser } from '../test/factories.js';
+import type { Answer } from '../test/http-client.js';
+import { connectSocket } from '../test/socket-client.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const picture = `data:image/png;base64,${PNG.toString('base64')}`;
+
+/** Calls `call` until it answers 429 (at most `tries` times) and returns that answer. */
+async function until429(call: () => Promise<Answer>, tries = 50): Promise<Answer> {
+  for (let i = 0; i < tries; i += 1) {
+    const answer = await call();
+    if (answer.status === 429) return answer;
+  }
+  throw new Error(`no 429 in ${tries} calls`);
+}
+
+function expectRetryAfter(answer: Answer): void {
+  expect(answer.status).toBe(429);
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+}
+
+describe('every 429 says when to try again', () => {
+  let server: TestServer;
+  let me: BuiltUser;
+  beforeAll(async () => {
+    server = await startTestServer({
+      MESSAGE_RATE_LIMIT: '1',
+      DIRECTORY_RATE_LIMIT: '1',
+      SEARCH_RATE_LIMIT: '1',
+      SAVED_ITEMS_PER_DAY: '1',
+      PICTURES_PER_DAY: '1',
+      DISCUSSIONS_PER_DAY: '1',
+      WIKI_API_URL: await unreachableUrl('w/api.php'),
+    });
+    me = await buildUser(server.client());
+  });
+  afterAll(() => server.close());
+
+  it('directory, search and web lookup (per-minute limits)', async () => {
+    expectRetryAfter(await until429(() => me.client.get('/api/users/directory')));
+    expectRetryAfter(await until429(() => me.client.get('/api/search?q=tea')));
+    expectRetryAfter(await until429(() => me.client.post('/api/ai/web', { phrase: 'tea' })));
+  });
+
+  it('messages over HTTP (Retry-After) and over the socket (retryAfterMs), and memory edits', async () => {
+    const persona = await buildPersona(me.client);
+    const first = await me.client.post<Message>('/api/messages', { message: 'hi', recipientId: persona._id });
+    expect(first.status).toBe(201);
+    expectRetryAfter(await me.client.post('/api/messages', { message: 'again', recipientId: persona._id }));
+
+    const socket = await connectSocket(server.baseUrl, me.client, { userId: me.user._id });
+    const ack = await new Promise<SendMessageAck>((resolve) =>
+      socket.emit('sendMessage', { message: 'by socket', recipientId: persona._id }, resolve),
+    );
+    socket.close();
+    expect(SendMessageAck.parse(ack)).toMatchObject({
+      code: 'rate_limited',
+      retryAfterMs: expect.any(Number),
+    });
+
+    const settings = `/api/messages/conversations/${first.body.conversationId}/memory/settings`;
+    expectRetryAfter(await until429(() => me.client.put(settings, { enabled: true })));
+  });
+
+  it('the daily allowances: saved items, pictures, roundtables', async () => {
+    const save = () =>
+      me.client.post('/api/actions/createAction', { userId: me.user._id, type: 'note', memory: 'a note' });
+    expectRetryAfter(await until429(save, 3));
+
+    const setPicture = () => me.client.put(`/api/users/update/${me.user._id}`, { profilePic: picture });
+    expectRetryAfter(await until429(setPicture, 3));
+
+    const seats = [(await buildPersona(me.client))._id, (await buildPersona(me.client))._id];
+    const start = async () => {
+      const started = await me.client.post<{ _id: string }>('/api/charioteer/discussions', {
+        topic: 'Tea or coffee?',
+        personaIds: seats,
+      });
+      if (started.status === 201)
+        await me.client.post(`/api/charioteer/discussions/${started.body._id}/stop`);
+      return started;
+    };
+    const refused = await until429(start, 3);
+    expectRetryAfter(refused);
+    expect(refused.body).toMatchObject({ code: 'quota_exceeded' });
+  });
+
+  it('joining in a roundtable (at the message rate)', async () => {
+    const seats = [(await buildPersona(me.client))._id, (await buildPersona(me.client))._id];
+    const started = await me.client.post<{ _id: string }>('/api/charioteer/discussions', {
+      topic: 'Cats or dogs?',
+      personaIds: seats,
+    });
+    // The day's one roundtable may already be spent by the test above; then there is nothing to join.
+    const discussions = await me.client.get<{ _id: string }[]>('/api/charioteer/discussions');
+    const id = started.status === 201 ? started.body._id : discussions.body[0]?._id;
+    const joinIn = () => me.client.post(`/api/charioteer/discussions/${id}/messages`, { text: 'Me too' });
+    expectRetryAfter(await until429(joinIn, 3));
+  });
+});
+
+describe('sign-up and log-in', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ AUTH_RATE_LIMIT: '2' });
+  });
+  afterAll(() => server.close());
+
+  it('answer 429 with Retry-After', async () => {
+    const ada = await buildUser(server.client());
+    const login = () =>
+      server.client().post('/api/users/login', { username: ada.user.username, password: ada.password });
+    expectRetryAfter(await until429(login, 4));
+  });
+});
