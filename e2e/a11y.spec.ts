@@ -100,12 +100,14 @@ test.describe('accessibility gate, signed-in pages', () => {
     const friend = await createUser(request, other);
     await sendAs(request, credentials, friend._id, 'Hello! Shall we meet on Friday?');
     await signIn(page, credentials);
-    await createPersona(page.request, {
+    const checker = await createPersona(page.request, {
       username: persona,
       name: 'Axe Checker',
       tag: 'Helper',
       bio: 'Checks every page for barriers, kindly and thoroughly.',
     });
+    // A conversation with the persona, so its chat shows the persona tools.
+    await sendAs(request, credentials, checker._id, 'Hello, checker.');
   }
 
   test.beforeEach(async ({ page }) => {
@@ -118,6 +120,11 @@ test.describe('accessibility gate, signed-in pages', () => {
     { name: 'AI messenger', path: '/chat/:ai' },
     { name: 'chat without a conversation', path: '/chat', ready: (page) => page.getByRole('main') },
     { name: 'a direct message', path: `/chat/:${other.username}` },
+    {
+      name: 'a persona chat with its tools',
+      path: `/chat/:${persona}`,
+      ready: (page) => page.getByRole('group', { name: `Tools for @${persona}` }),
+    },
     { name: 'persona explorer', path: '/explorer' },
     { name: 'persona create', path: '/create' },
     { name: 'a persona profile', path: `/${persona}` },

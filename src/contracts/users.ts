@@ -92,7 +92,11 @@ export const PublicUser = z.object({
   /** A persona's prompt and memory reach only its creator. */
   prompt: z.string().optional(),
   memory: z.string().optional(),
-  /** Likewise its opening message: others see it only as its first bubble in their conversation. */
+  /**
+   * A persona's opening message, to every signed-in viewer: unlike the prompt and memory it is no secret, since
+   * everyone who chats with the persona reads it as its first bubble (shown before they write). Filtered like a
+   * reply. People have none.
+   */
   openingMessage: z.string().optional(),
   /** A persona's read-aloud voice, which everyone who reads its messages hears; people have none here. */
   voice: VoiceSettings.optional(),

@@ -1,8 +1,12 @@
 import type { ProfileResponse, PublicUser, SelfUser } from '../../../contracts/users.js';
 import type { UserRow } from '../../db/schema.js';
+import { openingMessageOf } from '../personas/opening-message.js';
 import { voiceOf } from './voice-columns.js';
 
-/** A user row as anyone may see it; a persona's prompt, memory and opening message only for its creator. */
+/**
+ * A user row as anyone may see it; a persona's prompt and memory only for its creator, its opening message (the
+ * first bubble every chatter reads anyway) for any signed-in viewer.
+ */
 export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): PublicUser {
   const view: PublicUser = {
     _id: row.id,
@@ -19,10 +23,10 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
   };
   // Everyone who reads a persona's messages hears its voice; a person's voice setting is theirs alone.
   if (row.isAi === 1) view.voice = voiceOf(row);
+  if (row.isAi === 1 && viewer) view.openingMessage = openingMessageOf(row);
   if (row.isAi === 1 && viewer && row.createdByUsername === viewer.username) {
     view.prompt = row.prompt;
     view.memory = row.memory;
-    view.openingMessage = row.openingMessage;
   }
   return view;
 }

@@ -116,13 +116,13 @@ describe('importing a PNG character card', () => {
     const served = await fetch(`${server.baseUrl}${created.body.profilePic}`);
     expect(served.headers.get('content-type')).toBe('image/png');
 
-    // Others see the picture and the bio, never the prompt, memory or opening message.
+    // Others see the picture, the bio and the opening message (its first bubble), never the prompt or memory.
     const seen = await visitor.client.get<ProfileResponse>(`/api/users/profile/${created.body.username}`);
     expect(seen.body.profilePic).toBe(created.body.profilePic);
     expect(seen.body.bio).toBe(draft.bio);
     expect(seen.body).not.toHaveProperty('prompt');
     expect(seen.body).not.toHaveProperty('memory');
-    expect(seen.body).not.toHaveProperty('openingMessage');
+    expect(seen.body.openingMessage).toBe(draft.openingMessage);
   });
 
   it('leaves out a card picture over the 2 MB picture limit, saying so', async () => {
@@ -231,8 +231,9 @@ describe('a persona’s opening message', () => {
     expect(edited.status).toBe(200);
     // Filtered like a persona reply: the exclamation mark goes.
     expect(edited.body.openingMessage).toBe('Welcome What brings you here?');
-    const unseen = await visitor.client.get<ProfileResponse>(`/api/users/profile/${persona.username}`);
-    expect(unseen.body).not.toHaveProperty('openingMessage');
+    // Every signed-in chatter reads it (the chat shows it before they write), filtered the same.
+    const seen = await visitor.client.get<ProfileResponse>(`/api/users/profile/${persona.username}`);
+    expect(seen.body.openingMessage).toBe('Welcome What brings you here?');
 
     const sent = await visitor.client.post<Message>('/api/messages', {
       message: 'hello',

@@ -19,6 +19,19 @@ export function TypingIndicator({ username }: { username: string }) {
 }
 
 /**
+ * A persona's opening message before the conversation exists: what it will say first, shown as its first bubble
+ * so an empty chat greets like persona products do. The server stores it with the first message sent.
+ */
+export function OpeningBubble({ username, text }: { username: string; text: string }) {
+  return (
+    <article className={`${bubbleStyles.bubble} ${bubbleStyles.theirs}`} data-opening="true">
+      <p className={bubbleStyles.author}>@{username}</p>
+      <p className={bubbleStyles.text}>{text}</p>
+    </article>
+  );
+}
+
+/**
  * A persona's reply while it is written: it grows with each piece the socket brings. aria-busy keeps
  * screen readers from reading every piece; the stored message that replaces it is announced whole.
  */

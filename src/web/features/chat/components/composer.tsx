@@ -30,7 +30,10 @@ interface ComposerProps {
   retrying?: RetryCause | null;
   /** The "clean slate" phrase was typed: clear local history, send nothing. */
   onCleanSlate: () => void;
-  /** Extra controls before the text box (the AI 'clear' button). */
+  /**
+   * A persona's tools ('clear', 'memory'): a labelled row of their own above the text box at every width, so the
+   * box is never narrower than in a people chat and the layout is the same on phones and desktops.
+   */
   tools?: ReactNode;
   /** The text box's id, for the "Skip to message box" link. */
   boxId?: string;
@@ -123,8 +126,12 @@ export function Composer({
           ) : null}
         </div>
       ) : null}
+      {tools ? (
+        <div role="group" aria-label={`Tools for @${username}`} className={styles.tools}>
+          {tools}
+        </div>
+      ) : null}
       <div className={styles.row}>
-        {tools}
         <label htmlFor={id} className="visually-hidden">
           {`Message @${username}`}
         </label>

@@ -58,6 +58,17 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const live = useLiveReply(conversation.userId, held);
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
   const last = held.at(-1);
+  const loading = !conversation.mock && messages.isPending;
+  // The persona speaks first: until its stored opening arrives (with the first send), it shows from the profile.
+  // Any message of the persona's in the conversation means the opening is stored, or the chat began without one.
+  const opening =
+    conversation.isAi &&
+    !loading &&
+    !messages.isError &&
+    !older.hasMore &&
+    !held.some((message) => message.sender === conversation.userId)
+      ? (conversation.openingMessage ?? '')
+      : '';
   // Memory is made by the AI; with AI switched off on this server there is none to show.
   const aiOn = useAiStatus(conversation.isAi).data?.state !== 'off';
   // ?message=<id>: a search result opened here. Forgotten once shown, so Back and reloads do not jump again.
@@ -101,12 +112,13 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         me={me}
         partnerUsername={conversation.username}
         messages={visible}
-        loading={!conversation.mock && messages.isPending}
+        loading={loading}
         error={messages.isError && held.length === 0 ? describeError(messages.error) : null}
         onRetry={() => void messages.refetch()}
         older={older}
         speech={speech}
         voices={voices}
+        opening={opening}
         streaming={live.bubbles}
         liveKey={live.key}
         onForward={(message, author) => setForwarding({ message, author })}

@@ -9,7 +9,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.js';
 import type { OlderMessages } from '../hooks/use-older-messages.js';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest.js';
 import type { Speech } from '../hooks/use-speech.js';
-import { StreamingBubble } from './ai-reply.js';
+import { OpeningBubble, StreamingBubble } from './ai-reply.js';
 import { LoadingBars } from './loading-bars.js';
 import { MessageBubble } from './message-bubble.js';
 import indicatorStyles from '../../../components/ui/indicators.module.css';
@@ -30,6 +30,8 @@ interface MessageListProps {
   speech: Speech;
   /** The voices my messages and the other side's are read aloud in. */
   voices: { mine: VoiceSettings; partner: VoiceSettings };
+  /** A persona's opening message, not stored yet: its first bubble, before the stored messages ('' for none). */
+  opening?: string;
   /** A persona's replies being written, after the stored messages. */
   streaming?: readonly { replyId: string; text: string; done: boolean }[];
   /** What follows the messages: a persona typing, a failed reply. */
@@ -55,6 +57,7 @@ export function MessageList({
   older,
   speech,
   voices,
+  opening = '',
   streaming = [],
   footer = null,
   liveKey = '',
@@ -118,10 +121,15 @@ export function MessageList({
           </Button>
         </div>
       ) : null}
-      {!loading && !error && messages.length === 0 && !live ? (
+      {!loading && !error && messages.length === 0 && !live && !opening ? (
         <p className={styles.empty}>No messages yet. Say hello to @{partnerUsername}.</p>
       ) : null}
       <ol className={styles.list}>
+        {opening ? (
+          <li className={styles.row}>
+            <OpeningBubble username={partnerUsername} text={opening} />
+          </li>
+        ) : null}
         {messages.map((message) => {
           const mine = message.sender === me._id;
           const author = mine ? me.username : partnerUsername;

@@ -25,6 +25,8 @@ export interface SelectedConversation extends ChatPartner {
   context: string;
   /** A persona's read-aloud voice, as its creator chose it; people have none. */
   voice?: VoiceSettings;
+  /** What a persona says first ('' or absent for none); people have none. */
+  openingMessage?: string;
 }
 
 interface ChatState {

@@ -54,6 +54,7 @@ export function useSelectedConversation(username: string, me: SelfUser): Selecti
       profilePic: partner.profilePic,
       isAi: partner.isAi,
       voice: partner.voice,
+      openingMessage: partner.openingMessage,
     },
   };
 }
