@@ -89,7 +89,10 @@ export function studioApi(options: StudioApiOptions = {}) {
     if (typeof body.memory === 'string' && body.memory.length > ACTION_LIMITS.memoryMax) {
       return {
         status: 400,
-        body: { error: `memory must be at most ${ACTION_LIMITS.memoryMax} characters`, code: 'invalid_input' },
+        body: {
+          error: `memory must be at most ${ACTION_LIMITS.memoryMax} characters`,
+          code: 'invalid_input',
+        },
       };
     }
     if (call.path.startsWith('/api/actions/getActions/')) return { status: 200, body: items };

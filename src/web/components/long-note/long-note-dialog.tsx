@@ -1,4 +1,5 @@
 import { ACTION_LIMITS } from '../../../contracts/actions.js';
+import { numberedTitle } from '../../lib/note-parts.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import type { LongNoteFlow } from './use-long-note.js';
 
@@ -12,6 +13,8 @@ export function LongNoteDialog({ flow }: { flow: LongNoteFlow }) {
   const note = flow.longNote;
   if (!note) return null;
   const parts = note.parts.length;
+  const notes = note.unchanged ? `${parts} new notes` : `${parts} notes`;
+  const range = `“${numberedTitle(note.title, 1, parts)}” to “${numberedTitle(note.title, parts, parts)}”`;
   return (
     <ConfirmDialog
       open
@@ -21,8 +24,7 @@ export function LongNoteDialog({ flow }: { flow: LongNoteFlow }) {
       onConfirm={flow.confirm}
     >
       It has {count(note.length)} characters and a note holds at most {count(ACTION_LIMITS.memoryMax)}. Save
-      it as {parts} {note.unchanged ? 'new ' : ''}notes, “{note.title} (1 of {parts})” to “{note.title} ({parts}{' '}
-      of {parts})”, so nothing is left out?
+      it as {notes}, {range}, so nothing is left out?
       {note.unchanged ? ` “${note.unchanged}” stays as it was.` : null}
     </ConfirmDialog>
   );

@@ -13,10 +13,11 @@ const longNoteDialog = () =>
   screen.findByRole('alertdialog', { name: 'This text is too long for one note' }, { timeout: 5000 });
 
 /** 250,000 characters in paragraphs, starting with a title line. */
-const LONG_TEXT = `Field notes\n\n${Array.from({ length: 3000 }, (_, i) => `Paragraph ${i}: ${'x'.repeat(80)}`).join('\n\n')}`.slice(
-  0,
-  250_000,
-);
+const LONG_TEXT =
+  `Field notes\n\n${Array.from({ length: 3000 }, (_, i) => `Paragraph ${i}: ${'x'.repeat(80)}`).join('\n\n')}`.slice(
+    0,
+    250_000,
+  );
 
 async function openStudio(api: ReturnType<typeof studioApi>) {
   const user = userEvent.setup();
@@ -63,7 +64,9 @@ describe('Studio: a text longer than one note', { timeout: 30_000 }, () => {
     const note = buildAction({ title: 'Ideas', memory: 'old ideas' });
     const api = studioApi({ actions: [note] });
     const user = await openStudio(api);
-    await waitFor(() => expect(within(selector()).getByRole('option', { name: 'Ideas' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(selector()).getByRole('option', { name: 'Ideas' })).toBeInTheDocument(),
+    );
     await user.selectOptions(selector(), 'Ideas');
     fireEvent.change(outputBox(), { target: { value: LONG_TEXT } });
     await user.click(screen.getByRole('button', { name: 'Update memory: Ideas' }));
