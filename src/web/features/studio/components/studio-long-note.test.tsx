@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACTION_LIMITS } from '../../../../contracts/actions.js';
-import { renderApp } from '../../../test/render.js';
-import { buildAction, callsTo, studioApi, studioUser } from '../../../test/studio-api.js';
+import { buildAction, callsTo, studioApi } from '../../../test/studio-api.js';
+import { openStudio } from '../../../test/studio-page.js';
 import { useStudio } from '../state/studio-store.js';
 
 const contextBox = () => screen.getByRole('textbox', { name: /^Context/ });
@@ -18,14 +17,6 @@ const LONG_TEXT =
     0,
     250_000,
   );
-
-async function openStudio(api: ReturnType<typeof studioApi>) {
-  const user = userEvent.setup();
-  renderApp('/studio', { user: studioUser });
-  await user.click(screen.getByRole('button', { name: 'Pro/Max' }));
-  await waitFor(() => expect(callsTo(api.calls, 'GET', '/api/actions/getActions/')).toHaveLength(1));
-  return user;
-}
 
 beforeEach(() => useStudio.getState().reset());
 

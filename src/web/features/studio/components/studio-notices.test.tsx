@@ -1,37 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { must } from '../../../test/must.js';
-import { renderApp } from '../../../test/render.js';
-import { buildAction, callsTo, studioApi, studioUser } from '../../../test/studio-api.js';
+import { buildAction, studioApi } from '../../../test/studio-api.js';
+import { answerWith, openStudio } from '../../../test/studio-page.js';
 import { useStudio } from '../state/studio-store.js';
 
 const askBox = () => screen.getByRole('textbox', { name: 'Ask AI' });
-const outputBox = () => screen.getByRole('textbox', { name: 'Output' });
 const contextBox = () => screen.getByRole('textbox', { name: /^Context/ });
-
-async function openStudio(api: ReturnType<typeof studioApi>) {
-  const user = userEvent.setup();
-  renderApp('/studio', { user: studioUser });
-  await user.click(screen.getByRole('button', { name: 'Pro/Max' }));
-  await waitFor(() => expect(callsTo(api.calls, 'GET', '/api/actions/getActions/')).toHaveLength(1));
-  return user;
-}
-
-async function askAndAnswer(
-  api: ReturnType<typeof studioApi>,
-  user: ReturnType<typeof userEvent.setup>,
-  text: string,
-) {
-  const before = api.streams.length;
-  await user.clear(askBox());
-  await user.type(askBox(), 'question{Enter}');
-  await waitFor(() => expect(api.streams.length).toBe(before + 1));
-  const stream = must(api.streams.at(-1));
-  act(() => stream.push(text));
-  await act(async () => stream.end());
-  await waitFor(() => expect(outputBox()).toHaveValue(text));
-}
 
 beforeEach(() => useStudio.getState().reset());
 
@@ -44,14 +18,14 @@ describe('Studio: one current notice, replaced or cleared by each later action',
     await user.click(screen.getByRole('button', { name: 'Save context as a note' }));
     expect(await screen.findByText('Saved “Trip plan” as a note.')).toBeInTheDocument();
 
-    await askAndAnswer(api, user, 'Lisbon in May.');
+    await answerWith(api, user, 'Lisbon in May.');
     expect(screen.queryByText('Saved “Trip plan” as a note.')).not.toBeInTheDocument();
   });
 
   it('a notice under the output is replaced by the outcome of a context action', async () => {
     const api = studioApi({ actions: [buildAction({ title: 'Garden', memory: 'Plant tomatoes.' })] });
     const user = await openStudio(api);
-    await askAndAnswer(api, user, 'Water often.');
+    await answerWith(api, user, 'Water often.');
     await user.click(screen.getByRole('button', { name: 'Save output to memory' }));
     expect(await screen.findByText('Saved “Water often.” as a note.')).toBeInTheDocument();
 
@@ -63,8 +37,8 @@ describe('Studio: one current notice, replaced or cleared by each later action',
   it('stepping through the outputs, copying and fast with nothing to work on each end the last notice', async () => {
     const api = studioApi();
     const user = await openStudio(api);
-    await askAndAnswer(api, user, 'First answer.');
-    await askAndAnswer(api, user, 'Second answer.');
+    await answerWith(api, user, 'First answer.');
+    await answerWith(api, user, 'Second answer.');
     const saveOutput = () => screen.getByRole('button', { name: 'Save output to memory' });
     const saved = 'Saved “Second answer.” as a note.';
 
