@@ -159,4 +159,29 @@ test.describe('AI Studio: nothing is cut or overwritten silently', () => {
     expect(whole).toContain('Page 60 line 50: the quick brown fox');
     for (const item of notes) expect(item.memory.length).toBeLessThanOrEqual(200_000);
   });
+
+  test('the Studio offers the same split for a context longer than one note, never the server’s refusal', async ({
+    page,
+    request,
+  }) => {
+    const me = await signedIn(page, request, 'studiolong');
+    await openStudio(page, { pro: true });
+    const paragraph = `${'the quick brown fox jumps over the lazy dog '.repeat(4).trim()}.`;
+    const long = `Reading list\n\n${Array.from({ length: 1400 }, (_, i) => `${i}. ${paragraph}`).join('\n\n')}`;
+    expect(long.length).toBeGreaterThan(200_000);
+    await contextBox(page).fill(long);
+    await page.getByRole('button', { name: 'Save context as a note' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'This text is too long for one note' });
+    await expect(dialog).toContainText('a note holds at most 200,000');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await screenshotBothWidths(page, 'studio-long-note', { bothThemes: false });
+    await dialog.getByRole('button', { name: 'Save as 2 notes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved 2 notes' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(/memory must be at most/)).toHaveCount(0);
+    const notes = (await listItems(page, me._id)).sort((a, b) => a.title.localeCompare(b.title));
+    expect(notes.map((item) => item.title)).toEqual(['Reading list (1 of 2)', 'Reading list (2 of 2)']);
+    expect(notes.map((item) => item.memory).join('')).toBe(long);
+  });
 });

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Action } from '../../contracts/actions.js';
+import { ACTION_LIMITS, type Action } from '../../contracts/actions.js';
 import type { WebLookupResponse } from '../../contracts/ai.js';
 import { mockApi, type RecordedCall, type Reply } from './fetch-mock.js';
 import { buildSelfUser } from './fixtures.js';
@@ -85,6 +85,16 @@ export function studioApi(options: StudioApiOptions = {}) {
 
   const handle = (call: RecordedCall): Reply => {
     const body = (call.body ?? {}) as Record<string, unknown>;
+    // The server's own refusal (the contract's limit), word for word.
+    if (typeof body.memory === 'string' && body.memory.length > ACTION_LIMITS.memoryMax) {
+      return {
+        status: 400,
+        body: {
+          error: `memory must be at most ${ACTION_LIMITS.memoryMax} characters`,
+          code: 'invalid_input',
+        },
+      };
+    }
     if (call.path.startsWith('/api/actions/getActions/')) return { status: 200, body: items };
     if (call.path === '/api/actions/createAction') {
       const created = buildAction({

@@ -1,7 +1,7 @@
+import { LongNoteDialog } from '../../../components/long-note/long-note-dialog.js';
 import { Button } from '../../../components/ui/button.js';
 import type { SendToContext } from './editor-types.js';
 import styles from './editor-page.module.css';
-import { LongNoteDialog } from './long-note-dialog.js';
 import { useEditorActions } from './use-editor-actions.js';
 import type { EditorDocuments } from './use-editor-documents.js';
 import type { EditorIntake } from './use-editor-intake.js';
@@ -54,9 +54,7 @@ export function EditorActions({ editor, hasDocument, sendToContext, intake }: Ed
       >
         Save as note
       </Button>
-      {note.longNote ? (
-        <LongNoteDialog note={note.longNote} onSplit={note.confirmLongNote} onCancel={note.cancelLongNote} />
-      ) : null}
+      <LongNoteDialog flow={note} />
     </div>
   );
 }

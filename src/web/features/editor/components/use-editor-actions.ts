@@ -1,11 +1,12 @@
 import { describeError } from '../../../lib/api-client.js';
 import { leftOutLines } from '../../../lib/pdf/intake-report.js';
 import { useSession } from '../../../lib/session-store.js';
+import { useLongNote } from '../../../components/long-note/use-long-note.js';
+import { canvasNoteTitle } from '../lib/note-title.js';
 import { documentText } from '../pdf/document-text.js';
 import type { SendToContext } from './editor-types.js';
 import type { EditorDocuments } from './use-editor-documents.js';
 import type { EditorIntake } from './use-editor-intake.js';
-import { useSaveAsNote } from './use-save-as-note.js';
 
 function annotatedName(name: string): string {
   return `${name.replace(/\.pdf$/i, '')}-annotated.pdf`;
@@ -28,7 +29,11 @@ export function useEditorActions(
 ) {
   const { containerRef, controllerRef, keeperRef, pdfRef, files, activeId, setBusy, setNotice } = editor;
   const userId = useSession((state) => state.user?._id ?? '');
-  const note = useSaveAsNote({ userId, setBusy, setNotice });
+  const note = useLongNote({
+    userId,
+    onBusy: (busy) => setBusy(busy ? 'note' : null),
+    onDone: setNotice,
+  });
 
   const download = async () => {
     const pdf = pdfRef.current;
@@ -106,7 +111,12 @@ export function useEditorActions(
     try {
       const { text } = await pickText();
       setBusy(null);
-      await note.saveText(text);
+      if (!text) {
+        setNotice({ kind: 'error', text: 'There is no text to save: this PDF has no readable text.' });
+        return;
+      }
+      const title = canvasNoteTitle(text);
+      if (!note.askIfTooLong(text, title)) await note.saveNotes(title, [text]);
     } catch (error) {
       setNotice({ kind: 'error', text: `Could not save the note: ${describeError(error)}` });
       setBusy(null);

@@ -3,7 +3,7 @@ import type { Action } from '../../../../contracts/actions.js';
 import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
-import { useNotice } from '../hooks/notice.js';
+import type { Notice, ShowNotice } from '../hooks/notice.js';
 import { recallIntoContext } from '../hooks/recall-into-context.js';
 import type { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudio } from '../state/studio-store.js';
@@ -25,12 +25,14 @@ interface ContextPanelProps {
   loading: boolean;
   loadError: string | null;
   saved: ReturnType<typeof useSavedItems>;
+  /** The Studio's notice, when it belongs to this panel, and how this panel replaces it. */
+  notice: Notice | null;
+  notify: ShowNotice;
 }
 
 /** Memory search, saved items, the context box and its buttons, and the PDF files (SPEC §2). */
-export function ContextPanel({ items, loading, loadError, saved }: ContextPanelProps) {
+export function ContextPanel({ items, loading, loadError, saved, notice, notify }: ContextPanelProps) {
   const id = useId();
-  const [notice, notify] = useNotice();
   const [term, setTerm] = useState('');
   const [confirming, setConfirming] = useState(false);
   const context = useStudio((state) => state.context);
@@ -174,7 +176,7 @@ export function ContextPanel({ items, loading, loadError, saved }: ContextPanelP
       </div>
       <StudioNotice notice={notice} />
 
-      <FileContext />
+      <FileContext onPick={() => notify(null)} />
 
       <ConfirmDialog
         open={confirming}

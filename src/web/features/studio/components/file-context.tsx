@@ -19,7 +19,7 @@ import styles from './file-context.module.css';
  * protected file asks for its password. Each file shows its intake report; a failed file is reported
  * and skipped, the others kept: no file or page leaves the context without saying why.
  */
-export function FileContext() {
+export function FileContext({ onPick }: { onPick: () => void }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const files = useStudio((state) => state.files);
@@ -52,6 +52,7 @@ export function FileContext() {
             const picked = Array.from(event.target.files ?? []);
             // Let the same file be picked again later.
             event.target.value = '';
+            onPick();
             void addFiles(picked);
           }}
         />

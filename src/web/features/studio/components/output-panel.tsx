@@ -76,6 +76,7 @@ export function OutputPanel(props: OutputPanelProps) {
     if (!output) return;
     try {
       await navigator.clipboard.writeText(output);
+      notify(null);
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     } catch {
@@ -97,7 +98,10 @@ export function OutputPanel(props: OutputPanelProps) {
             label="Previous output"
             className={styles.step}
             disabled={busy !== null || index <= 0}
-            onClick={() => stepHistory(-1)}
+            onClick={() => {
+              notify(null);
+              stepHistory(-1);
+            }}
           >
             <ChevronLeftIcon />
           </TipIconButton>
@@ -108,7 +112,10 @@ export function OutputPanel(props: OutputPanelProps) {
             label="Next output"
             className={styles.step}
             disabled={busy !== null || index >= replies - 1}
-            onClick={() => stepHistory(1)}
+            onClick={() => {
+              notify(null);
+              stepHistory(1);
+            }}
           >
             <ChevronRightIcon />
           </TipIconButton>

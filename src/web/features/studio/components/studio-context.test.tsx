@@ -1,5 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WEB_EMPTY_MESSAGE } from '../../../../contracts/ai.js';
 import { RECALL_EMPTY_MESSAGE } from '../model/recall.js';
@@ -8,6 +7,7 @@ import { must } from '../../../test/must.js';
 import { renderApp } from '../../../test/render.js';
 import { useStudio } from '../state/studio-store.js';
 import { buildAction, callsTo, studioApi, studioUser, webAnswer } from '../../../test/studio-api.js';
+import { answerWith, openStudio } from '../../../test/studio-page.js';
 import { DELETE_CONFIRMATION } from './context-panel.js';
 
 const askBox = () => screen.getByRole('textbox', { name: 'Ask AI' });
@@ -16,29 +16,6 @@ const contextBox = () => screen.getByRole('textbox', { name: /^Context/ });
 const selector = () => screen.getByRole('combobox', { name: 'Saved items' });
 const chip = () => screen.getByRole('group', { name: 'Context size' });
 const proToggle = () => screen.getByRole('button', { name: 'Pro/Max' });
-
-async function openStudio(api: ReturnType<typeof studioApi>, { pro = true } = {}) {
-  const user = userEvent.setup();
-  renderApp('/studio', { user: studioUser });
-  if (pro) {
-    await user.click(proToggle());
-    await waitFor(() => expect(callsTo(api.calls, 'GET', '/api/actions/getActions/')).toHaveLength(1));
-  }
-  return user;
-}
-
-async function answerWith(
-  api: ReturnType<typeof studioApi>,
-  user: ReturnType<typeof userEvent.setup>,
-  text: string,
-) {
-  await user.type(askBox(), 'question{Enter}');
-  await waitFor(() => expect(api.streams.length).toBeGreaterThan(0));
-  const stream = must(api.streams.at(-1));
-  act(() => stream.push(text));
-  await act(async () => stream.end());
-  await waitFor(() => expect(outputBox()).toHaveValue(text));
-}
 
 beforeEach(() => useStudio.getState().reset());
 

@@ -2,9 +2,10 @@ import { useCallback, useEffect } from 'react';
 import type { Action } from '../../../../contracts/actions.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session-store.js';
+import { LongNoteDialog } from '../../../components/long-note/long-note-dialog.js';
 import { Tooltip } from '../../../components/ui/tooltip.js';
 import { useActions } from '../../../lib/actions-api.js';
-import { useNotice, type Notice } from '../hooks/notice.js';
+import { useStudioNotice, type Notice } from '../hooks/notice.js';
 import { useItemFromLink } from '../hooks/use-item-from-link.js';
 import { useSavedItems } from '../hooks/use-saved-items.js';
 import { useStudioRequests } from '../hooks/use-studio-requests.js';
@@ -32,10 +33,10 @@ function Studio({ userId }: { userId: string }) {
   const setPro = useStudio((state) => state.setPro);
   const actions = useActions(userId);
   const items = actions.data ?? NO_ITEMS;
-  const [notice, notify] = useNotice(leftOutNotice(useStudio.getState().leftOut));
+  const { notify, shownAt } = useStudioNotice(leftOutNotice(useStudio.getState().leftOut));
   // Said once: coming back to the Studio later does not repeat it.
   useEffect(() => useStudio.setState({ leftOut: [] }), []);
-  const { run, stop, busy } = useStudioRequests({ notify, items });
+  const { run, stop, busy } = useStudioRequests({ notify: notify.output, items });
   const saved = useSavedItems(userId, items);
   // A search result: the item is selected, with the context panel (Pro/Max) shown so it can be seen.
   const openItem = useCallback(
@@ -51,10 +52,10 @@ function Studio({ userId }: { userId: string }) {
   const clearChat = useCallback(() => {
     stop();
     useStudio.getState().clearChat();
-    notify(null);
+    notify.output(null);
   }, [notify, stop]);
 
-  const saveOutput = () => void saved.saveOutput(useStudio.getState().output, notify);
+  const saveOutput = () => void saved.saveOutput(useStudio.getState().output, notify.output);
 
   return (
     <div className={`${styles.page} ${pro ? styles.pro : ''}`}>
@@ -84,8 +85,8 @@ function Studio({ userId }: { userId: string }) {
           />
           <OutputPanel
             busy={busy}
-            notice={notice}
-            notify={notify}
+            notice={shownAt('output')}
+            notify={notify.output}
             memoryTarget={saved.selected?.type === 'note' ? saved.selected.title || 'Untitled' : null}
             savePending={saved.pending}
             onMemory={saveOutput}
@@ -102,9 +103,12 @@ function Studio({ userId }: { userId: string }) {
             loading={actions.isPending}
             loadError={actions.isError ? describeError(actions.error) : null}
             saved={saved}
+            notice={shownAt('context')}
+            notify={notify.context}
           />
         </div>
       </div>
+      <LongNoteDialog flow={saved.longNote} />
     </div>
   );
 }

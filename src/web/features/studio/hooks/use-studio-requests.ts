@@ -187,8 +187,8 @@ export function useStudioRequests({ notify, items }: { notify: ShowNotice; items
       }
       const preset = PRESETS[request.id];
       if (!presetCanRun(request.id, parts)) {
-        // SPEC §5: Ask AI (and fast) with an empty input simply does nothing.
-        if (request.id === 'ask' || request.id === 'fast') return;
+        // SPEC §5: Ask AI (and fast) with an empty input simply does nothing (but ends the last notice).
+        if (request.id === 'ask' || request.id === 'fast') return notify(null);
         const text =
           request.id === 'more'
             ? 'Ask something first: more continues the last answer.'
