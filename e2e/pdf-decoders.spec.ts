@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { INTAKE_FIXTURES } from '../test/fixtures/fixture-paths.js';
 import { editorPdfInput, openEditor, viewerPages } from './support/editor.js';
-import { guardNetwork, intakeFile, ocrOverlap } from './support/intake.js';
+import { guardNetwork, intakeFile, ocrOverlap, passwordNote } from './support/intake.js';
 import { openStudio, pdfInput } from './support/studio.js';
 import { createUser, newCredentials, signIn } from './support/users.js';
 
 /** The JPEG 2000 scan's password and the text on its page (jpx-scan.txt); the JBIG2 scan shows the same text. */
-const JPX = (() => {
-  const note = fs.readFileSync(path.join(INTAKE_FIXTURES, 'jpx-scan.txt'), 'utf8');
-  const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(note)?.[1] ?? '';
-  return { password: field('password'), text: field('text') };
-})();
+const JPX = passwordNote('jpx-scan.txt');
 
 /** pdf.js's warnings about an image decoder it could not load or use, from the page and its workers. */
 function watchDecoderWarnings(page: Page): string[] {
@@ -53,7 +46,9 @@ test.describe('scanned pages in JPEG 2000 and JBIG2', () => {
       await expect(box).toBeVisible({ timeout: 150_000 });
       const text = await box.inputValue();
       const { ratio, missing } = ocrOverlap(JPX.text, text);
-      test.info().annotations.push({ type: name, description: `overlap ${(ratio * 100).toFixed(0)}%: ${text}` });
+      test
+        .info()
+        .annotations.push({ type: name, description: `overlap ${(ratio * 100).toFixed(0)}%: ${text}` });
       expect(ratio, `missing: ${missing.join(' ')}`).toBeGreaterThanOrEqual(0.9);
       const report = page.getByRole('group', { name: `Intake report for ${name}` });
       await expect(report).toContainText('Read with OCR: page 1.');
@@ -70,7 +65,9 @@ test.describe('scanned pages in JPEG 2000 and JBIG2', () => {
     expect(network.cspViolations).toEqual([]);
   });
 
-  test('a page OCR reads poorly is reported as read with low confidence, with the figure', async ({ page }) => {
+  test('a page OCR reads poorly is reported as read with low confidence, with the figure', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await openStudio(page, { pro: true });
     await pdfInput(page).setInputFiles([intakeFile('poor-scan.pdf')]);

@@ -18,7 +18,10 @@ export interface LoadPdfOptions {
  * assets, and never evaluates code from a PDF. The bytes are copied, since pdf.js hands its input to the
  * worker. The caller destroys the task when done (destroying it destroys its document).
  */
-export function loadPdf(bytes: Uint8Array, { password, worker }: LoadPdfOptions = {}): PDFDocumentLoadingTask {
+export function loadPdf(
+  bytes: Uint8Array,
+  { password, worker }: LoadPdfOptions = {},
+): PDFDocumentLoadingTask {
   return getDocument({
     data: bytes.slice(),
     password,
