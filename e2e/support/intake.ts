@@ -11,12 +11,15 @@ export function intakeFile(name: string) {
 /** The text in the scanned letter's pictures (scanned-letter.txt). */
 export const SCANNED_TEXT = fs.readFileSync(path.join(INTAKE_FIXTURES, 'scanned-letter.txt'), 'utf8');
 
-/** The protected note's password and text (protected-note.txt). */
-export const PROTECTED = (() => {
-  const note = fs.readFileSync(path.join(INTAKE_FIXTURES, 'protected-note.txt'), 'utf8');
-  const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(note)?.[1] ?? '';
+/** A protected fixture's password and text, from its note (`password: …` and `text: …` lines). */
+export function passwordNote(name: string): { password: string; text: string } {
+  const note = fs.readFileSync(path.join(INTAKE_FIXTURES, name), 'utf8');
+  const field = (key: string) => new RegExp(`^${key}: (.*)$`, 'm').exec(note)?.[1] ?? '';
   return { password: field('password'), text: field('text') };
-})();
+}
+
+/** The protected note's password and text (protected-note.txt). */
+export const PROTECTED = passwordNote('protected-note.txt');
 
 /** Lower-case words without punctuation: OCR may read a full stop as a comma, which does not matter here. */
 export function ocrWords(text: string): string[] {

@@ -9,7 +9,7 @@ describe('IntakeReportView', () => {
   it('shows pages, characters and pages with no text, the OCR pages and each left-out page with its reason', () => {
     const report = buildIntakeReport([
       { page: 1, source: 'text', characters: 900 },
-      { page: 2, source: 'ocr', characters: 120 },
+      { page: 2, source: 'ocr', characters: 120, confidence: 90 },
       { page: 3, source: 'left-out', reason: 'ocr-cancelled' },
     ]);
     render(<IntakeReportView name="scan.pdf" report={report} />);
@@ -22,6 +22,17 @@ describe('IntakeReportView', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Left out page 3: OCR was cancelled.']);
+  });
+
+  it('shows the pages OCR read with low confidence, with the figure', () => {
+    const report = buildIntakeReport([
+      { page: 1, source: 'ocr', characters: 40, confidence: 41 },
+      { page: 2, source: 'ocr', characters: 40, confidence: 93 },
+    ]);
+    render(<IntakeReportView name="scan.pdf" report={report} />);
+    const group = screen.getByRole('group', { name: 'Intake report for scan.pdf' });
+    expect(group).toHaveTextContent('Read with OCR: pages 1–2.');
+    expect(group).toHaveTextContent('Read with low confidence: page 1 (41%); its text may be wrong.');
   });
 
   it('shows no left-out list when nothing was left out', () => {

@@ -3,6 +3,8 @@ import {
   buildIntakeReport,
   hasText,
   leftOutLines,
+  LOW_OCR_CONFIDENCE,
+  lowConfidenceLine,
   noTextReason,
   ocrLine,
   pageRanges,
@@ -12,12 +14,24 @@ import {
 } from './intake-report.js';
 
 const text = (page: number, characters: number): PageReading => ({ page, source: 'text', characters });
-const ocr = (page: number, characters: number): PageReading => ({ page, source: 'ocr', characters });
+const ocr = (page: number, characters: number, confidence = 91): PageReading => ({
+  page,
+  source: 'ocr',
+  characters,
+  confidence,
+});
 
 describe('buildIntakeReport', () => {
   it('counts pages and characters of a file whose every page has text', () => {
     const report = buildIntakeReport([text(2, 40), text(1, 60)]);
-    expect(report).toEqual({ pages: 2, characters: 100, pagesWithoutText: [], ocrPages: [], leftOut: [] });
+    expect(report).toEqual({
+      pages: 2,
+      characters: 100,
+      pagesWithoutText: [],
+      ocrPages: [],
+      lowConfidence: [],
+      leftOut: [],
+    });
     expect(reportSummary(report)).toBe('2 pages · 100 characters · every page has text');
     expect(ocrLine(report)).toBeNull();
     expect(leftOutLines(report)).toEqual([]);
@@ -49,6 +63,22 @@ describe('buildIntakeReport', () => {
       'Left out pages 4–5: OCR was cancelled.',
       'Left out page 6: OCR found no words on it; it may be blank.',
     ]);
+  });
+
+  it('lists the OCR pages read with low confidence, with the figure, and says their text may be wrong', () => {
+    const sure = buildIntakeReport([ocr(1, 40, LOW_OCR_CONFIDENCE), text(2, 10)]);
+    expect(sure.lowConfidence).toEqual([]);
+    expect(lowConfidenceLine(sure)).toBeNull();
+
+    const one = buildIntakeReport([ocr(1, 40, 41.4), ocr(2, 40, 88)]);
+    expect(one.lowConfidence).toEqual([{ page: 1, confidence: 41 }]);
+    expect(ocrLine(one)).toBe('Read with OCR: pages 1–2.');
+    expect(lowConfidenceLine(one)).toBe('Read with low confidence: page 1 (41%); its text may be wrong.');
+
+    const two = buildIntakeReport([ocr(5, 40, 52), ocr(2, 40, 18.6), text(3, 10)]);
+    expect(lowConfidenceLine(two)).toBe(
+      'Read with low confidence: pages 2 (19%), 5 (52%); their text may be wrong.',
+    );
   });
 
   it('uses the singular for one page and one character', () => {

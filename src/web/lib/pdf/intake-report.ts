@@ -11,10 +11,24 @@ import { LEFT_OUT_REASONS, type LeftOutReason } from './left-out-reasons.js';
  */
 export const OCR_PAGE_LIMIT = 50;
 
-/** How one page was read: from its text layer, with OCR, or not at all. */
+/**
+ * OCR's confidence (0–100, tesseract's mean over the page's words) under which a page's text is reported
+ * as possibly wrong: clean print reads at 85–95, while a blurred, noisy or tiny scan, or a page drawn
+ * wrongly, falls well under 60.
+ */
+export const LOW_OCR_CONFIDENCE = 60;
+
+/** How one page was read: from its text layer, with OCR (and how sure OCR was), or not at all. */
 export type PageReading =
-  | { page: number; source: 'text' | 'ocr'; characters: number }
+  | { page: number; source: 'text'; characters: number }
+  | { page: number; source: 'ocr'; characters: number; confidence: number }
   | { page: number; source: 'left-out'; reason: LeftOutReason };
+
+/** A page OCR read with a confidence under LOW_OCR_CONFIDENCE, and that confidence (a whole percent). */
+export interface LowConfidencePage {
+  page: number;
+  confidence: number;
+}
 
 export interface LeftOutPages {
   reason: LeftOutReason;
@@ -30,6 +44,8 @@ export interface IntakeReport {
   pagesWithoutText: number[];
   /** Pages whose text came from OCR. */
   ocrPages: number[];
+  /** The OCR pages whose text may be wrong. */
+  lowConfidence: LowConfidencePage[];
   leftOut: LeftOutPages[];
 }
 
@@ -55,6 +71,11 @@ export function buildIntakeReport(readings: readonly PageReading[]): IntakeRepor
     characters: sorted.reduce((sum, r) => sum + (r.source === 'left-out' ? 0 : r.characters), 0),
     pagesWithoutText: sorted.filter((r) => r.source !== 'text').map((r) => r.page),
     ocrPages: sorted.filter((r) => r.source === 'ocr').map((r) => r.page),
+    lowConfidence: sorted.flatMap((r) =>
+      r.source === 'ocr' && r.confidence < LOW_OCR_CONFIDENCE
+        ? [{ page: r.page, confidence: Math.round(r.confidence) }]
+        : [],
+    ),
     leftOut,
   };
 }
@@ -105,6 +126,19 @@ export function leftOutLines(report: IntakeReport, limit = OCR_PAGE_LIMIT): stri
 /** Which pages were read with OCR, in a sentence, or null when none was. */
 export function ocrLine(report: IntakeReport): string | null {
   return report.ocrPages.length > 0 ? `Read with OCR: ${pagesWord(report.ocrPages)}.` : null;
+}
+
+/**
+ * The OCR pages whose text may be wrong, with OCR's confidence, in a sentence, or null when there is none:
+ * "Read with low confidence: page 1 (41%); its text may be wrong."
+ */
+export function lowConfidenceLine(report: IntakeReport): string | null {
+  const pages = report.lowConfidence;
+  if (pages.length === 0) return null;
+  const figures = pages.map(({ page, confidence }) => `${page} (${confidence}%)`).join(', ');
+  return pages.length === 1
+    ? `Read with low confidence: page ${figures}; its text may be wrong.`
+    : `Read with low confidence: pages ${figures}; their text may be wrong.`;
 }
 
 /**

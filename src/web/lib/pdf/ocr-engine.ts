@@ -9,9 +9,15 @@ import corePlainUrl from 'tesseract.js-core/tesseract-core-lstm.wasm.js?url';
 // its file name (in a folder named by its hash), because tesseract.js asks for `<langPath>/eng.traineddata.gz`.
 import englishDataUrl from '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz?url';
 
+/** What OCR read on one page, and how sure it is of it (0–100, the mean of its words' confidences). */
+export interface OcrReading {
+  text: string;
+  confidence: number;
+}
+
 /** Reads the text in pictures; one engine reads one page at a time. */
 export interface OcrEngine {
-  recognize(image: HTMLCanvasElement): Promise<string>;
+  recognize(image: HTMLCanvasElement): Promise<OcrReading>;
   /** Stops the engine's worker at once, whatever it is doing. */
   terminate(): Promise<void>;
 }
@@ -56,7 +62,7 @@ export async function startOcrEngine(onProgress?: (share: number) => void): Prom
   return {
     async recognize(image) {
       const { data } = await worker.recognize(image);
-      return data.text;
+      return { text: data.text, confidence: data.confidence };
     },
     async terminate() {
       await worker.terminate();

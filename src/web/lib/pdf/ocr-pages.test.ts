@@ -1,19 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { OcrEngine } from './ocr-engine.js';
+import type { OcrEngine, OcrReading } from './ocr-engine.js';
 import { ocrPages, type OcrProgress } from './ocr-pages.js';
 
 const picture = (page: number) => Object.assign(document.createElement('canvas'), { id: `page-${page}` });
 const render = async (page: number) => picture(page);
 
-/** An engine that reads "text of page N" from page N's picture, or never answers for the pages in `stall`. */
+/**
+ * An engine that reads "text of page N" from page N's picture with a confidence of 80 + N, or never
+ * answers for the pages in `stall`.
+ */
 function fakeEngine({ stall = [] as number[], fail = [] as number[] } = {}) {
   const terminate = vi.fn(async () => undefined);
   const engine: OcrEngine = {
     recognize: (image) => {
       const page = Number(image.id.replace('page-', ''));
-      if (stall.includes(page)) return new Promise<string>(() => undefined);
+      if (stall.includes(page)) return new Promise<OcrReading>(() => undefined);
       if (fail.includes(page)) return Promise.reject(new Error('engine crashed'));
-      return Promise.resolve(`  text of page ${page}\n`);
+      return Promise.resolve({ text: `  text of page ${page}\n`, confidence: 80 + page });
     },
     terminate,
   };
@@ -29,9 +32,9 @@ describe('ocrPages', () => {
       startEngine: start,
       onProgress: (p) => progress.push(p),
     });
-    expect([...result.texts]).toEqual([
-      [2, 'text of page 2'],
-      [5, 'text of page 5'],
+    expect([...result.read]).toEqual([
+      [2, { text: 'text of page 2', confidence: 82 }],
+      [5, { text: 'text of page 5', confidence: 85 }],
     ]);
     expect(result).toMatchObject({ cancelled: [], failed: [] });
     expect(progress.map(({ index, page }) => [index, page])).toEqual([
@@ -46,7 +49,7 @@ describe('ocrPages', () => {
   it('never starts an engine for no pages', async () => {
     const { start } = fakeEngine();
     expect(await ocrPages([], { render, startEngine: start })).toEqual({
-      texts: new Map(),
+      read: new Map(),
       cancelled: [],
       failed: [],
     });
@@ -65,7 +68,7 @@ describe('ocrPages', () => {
       },
     });
     const result = await reading;
-    expect([...result.texts.keys()]).toEqual([1]);
+    expect([...result.read.keys()]).toEqual([1]);
     expect(result.cancelled).toEqual([3, 4]);
     expect(terminate).toHaveBeenCalled();
   });
@@ -90,7 +93,7 @@ describe('ocrPages', () => {
     const { start } = fakeEngine({ fail: [1] });
     const result = await ocrPages([1, 2], { render, startEngine: start });
     expect(result.failed).toEqual([1]);
-    expect([...result.texts.keys()]).toEqual([2]);
+    expect([...result.read.keys()]).toEqual([2]);
     warn.mockRestore();
   });
 

@@ -1,4 +1,4 @@
-import type { OcrEngine } from './ocr-engine.js';
+import type { OcrEngine, OcrReading } from './ocr-engine.js';
 
 /** Where the OCR of one file stands: `index` pages of `total` are done, `share` of the next one. */
 export interface OcrProgress {
@@ -19,8 +19,8 @@ export interface OcrPagesOptions {
 }
 
 export interface OcrPagesResult {
-  /** The text OCR found on each page it read (possibly empty: a blank page). */
-  texts: Map<number, string>;
+  /** What OCR found on each page it read, trimmed (possibly empty: a blank page), with its confidence. */
+  read: Map<number, OcrReading>;
   /** Pages not read because OCR was cancelled. */
   cancelled: number[];
   /** Pages OCR could not read (the engine failed to start or to read them). */
@@ -44,7 +44,7 @@ function whenAborted(signal: AbortSignal | undefined): Promise<'aborted'> {
  */
 export async function ocrPages(pages: readonly number[], options: OcrPagesOptions): Promise<OcrPagesResult> {
   const { render, startEngine, signal, onProgress } = options;
-  const result: OcrPagesResult = { texts: new Map(), cancelled: [], failed: [] };
+  const result: OcrPagesResult = { read: new Map(), cancelled: [], failed: [] };
   if (pages.length === 0) return result;
   const aborted = whenAborted(signal);
   let current = { index: 0, page: pages[0] ?? 0 };
@@ -74,13 +74,13 @@ export async function ocrPages(pages: readonly number[], options: OcrPagesOption
     for (const [index, page] of pages.entries()) {
       current = { index, page };
       report(0);
-      const reading = render(page).then((image) => engine?.recognize(image) ?? '');
+      const reading = render(page).then((image) => engine?.recognize(image) ?? { text: '', confidence: 0 });
       const outcome = await Promise.race([reading, aborted]).catch((error: unknown) => ({ error }));
       if (outcome === 'aborted') {
         result.cancelled.push(...pages.slice(index));
         break;
       }
-      if (typeof outcome === 'string') result.texts.set(page, outcome.trim());
+      if ('text' in outcome) result.read.set(page, { ...outcome, text: outcome.text.trim() });
       else {
         console.warn(`OCR of page ${page} failed:`, outcome.error);
         result.failed.push(page);

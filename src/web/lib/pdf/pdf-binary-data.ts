@@ -1,8 +1,10 @@
 /**
  * pdf.js asks for a few binary files while reading some PDFs: character maps for CJK and other
- * non-embedded CID fonts, and the Symbol/Dingbats font data. Instead of a CDN (DESIGN §5) or a copied
- * folder, Vite emits them as assets and this factory hands pdf.js the right one by file name. Each is
- * downloaded only when a PDF needs it.
+ * non-embedded CID fonts, the Symbol/Dingbats font data, and the wasm decoders of JPEG 2000
+ * (openjpeg.wasm) and JBIG2 (jbig2.wasm) pictures, which scanned pages often are: without them such a
+ * page is drawn blank and OCR reads nothing of it. Instead of a CDN (DESIGN §5) or a copied folder, Vite
+ * emits them as assets and this factory hands pdf.js the right one by file name. Each is downloaded
+ * only when a PDF needs it.
  */
 
 // Each file becomes an asset of its own (never inlined); only its URL is in the code.
@@ -15,6 +17,12 @@ const standardFonts = import.meta.glob<string>(
   '../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}',
   { query: '?url&no-inline', import: 'default', eager: true },
 );
+// Only the decoders pdf.js asks this factory for: its colour-profile module (qcms) is loaded only when
+// the worker fetches files itself, which these hashed asset names do not allow.
+const wasmDecoders = import.meta.glob<string>(
+  '../../../../node_modules/pdfjs-dist/wasm/{openjpeg,jbig2}.wasm',
+  { query: '?url&no-inline', import: 'default', eager: true },
+);
 
 function byFileName(urls: Record<string, string>): Map<string, string> {
   return new Map(Object.entries(urls).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url]));
@@ -23,6 +31,7 @@ function byFileName(urls: Record<string, string>): Map<string, string> {
 const files: Record<string, Map<string, string>> = {
   cMapUrl: byFileName(cMaps),
   standardFontDataUrl: byFileName(standardFonts),
+  wasmUrl: byFileName(wasmDecoders),
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { describe, expect, it, vi } from 'vitest';
-import type { OcrEngine } from './ocr-engine.js';
+import type { OcrEngine, OcrReading } from './ocr-engine.js';
 import { readPdfIntake, type IntakeProgress } from './pdf-intake.js';
 
 /**
@@ -31,14 +31,18 @@ function fakePdf(layers: string[]): PDFDocumentProxy {
   return pdf as unknown as PDFDocumentProxy;
 }
 
-/** Reads "scanned words N" on page N, nothing on the pages in `blank`, and stalls on those in `stall`. */
-function ocrEngine({ blank = [] as number[], stall = [] as number[] } = {}) {
+/**
+ * Reads "scanned words N" on page N, sure of it but for the pages in `unsure`; nothing on the pages in
+ * `blank`, and stalls on those in `stall`.
+ */
+function ocrEngine({ blank = [] as number[], stall = [] as number[], unsure = [] as number[] } = {}) {
   const terminate = vi.fn(async () => undefined);
   const engine: OcrEngine = {
     recognize: async (image) => {
       const page = Number(image.dataset.page);
-      if (stall.includes(page)) return new Promise<string>(() => undefined);
-      return blank.includes(page) ? ' \n' : `scanned words ${page}`;
+      if (stall.includes(page)) return new Promise<OcrReading>(() => undefined);
+      const confidence = unsure.includes(page) ? 37.2 : 92;
+      return { text: blank.includes(page) ? ' \n' : `scanned words ${page}`, confidence };
     },
     terminate,
   };
@@ -71,6 +75,13 @@ describe('readPdfIntake', () => {
     });
     expect(progress.filter((p) => p.phase === 'text').map((p) => p.done)).toEqual([1, 2, 3]);
     expect(progress.filter((p) => p.phase === 'ocr').at(-1)).toMatchObject({ done: 2, total: 2 });
+  });
+
+  it('keeps the text of a page OCR is unsure of, and reports the page with its confidence', async () => {
+    const { startEngine } = ocrEngine({ unsure: [2] });
+    const intake = await readPdfIntake(fakePdf(['', '', 'text']), { startEngine });
+    expect(intake.pageTexts).toEqual(['scanned words 1', 'scanned words 2', 'text']);
+    expect(intake.report).toMatchObject({ ocrPages: [1, 2], lowConfidence: [{ page: 2, confidence: 37 }] });
   });
 
   it('lists pages over the OCR limit and blank pages as left out, with their reasons', async () => {

@@ -111,10 +111,10 @@ export async function readPdfIntake(pdf: PDFDocumentProxy, options: IntakeOption
         onProgress?.({ phase: 'ocr', done: index, total: count, page, share }),
     });
     signal?.throwIfAborted();
-    for (const [page, text] of ocr.texts) {
+    for (const [page, { text, confidence }] of ocr.read) {
       if (hasText(text)) {
         pageTexts[page - 1] = text;
-        readings.push({ page, source: 'ocr', characters: text.length });
+        readings.push({ page, source: 'ocr', characters: text.length, confidence });
       } else readings.push({ page, source: 'left-out', reason: 'no-words' });
     }
     for (const page of ocr.cancelled) readings.push({ page, source: 'left-out', reason: 'ocr-cancelled' });

@@ -1,11 +1,7 @@
 import * as pdfjsLib from 'pdfjs-dist';
-// Vite copies the worker into the build and gives its URL: no CDN (DESIGN §2, §5).
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type * as ViewerComponents from 'pdfjs-dist/web/pdf_viewer.mjs';
 import 'pdfjs-dist/web/pdf_viewer.css';
-import { BundledBinaryDataFactory } from '../../../lib/pdf/pdf-binary-data.js';
-
-pdfjsLib.GlobalWorkerOptions.workerSrc = workerUrl;
+import { loadPdf } from '../../../lib/pdf/load-pdf.js';
 // pdf.js's viewer components read the library from this global instead of importing it.
 (globalThis as { pdfjsLib?: unknown }).pdfjsLib = pdfjsLib;
 
@@ -24,20 +20,12 @@ export function loadViewerModule(): Promise<ViewerModule> {
 let sharedWorker: pdfjsLib.PDFWorker | null = null;
 
 /**
- * Opens a PDF from its bytes (with its password, for a protected one); the bytes are copied, since
- * pdf.js hands its input to the worker. All documents share one worker: starting a worker per tab made
- * opening ten PDFs take seconds each.
+ * Opens a PDF from its bytes (with its password, for a protected one). All documents share one worker:
+ * starting a worker per tab made opening ten PDFs take seconds each.
  */
 export async function openPdf(bytes: Uint8Array, password?: string): Promise<PdfDocument> {
   sharedWorker ??= new pdfjsLib.PDFWorker();
-  const task = pdfjsLib.getDocument({
-    worker: sharedWorker,
-    data: bytes.slice(),
-    password,
-    BinaryDataFactory: BundledBinaryDataFactory,
-    useWorkerFetch: false,
-    isEvalSupported: false,
-  });
+  const task = loadPdf(bytes, { password, worker: sharedWorker });
   try {
     return await task.promise;
   } catch (error) {

@@ -36,7 +36,7 @@ describe('Studio: PDF intake report', () => {
           options.ocrSignal?.addEventListener('abort', () => {
             const readings: PageReading[] = [
               { page: 1, source: 'text', characters: 20 },
-              { page: 2, source: 'ocr', characters: 14 },
+              { page: 2, source: 'ocr', characters: 14, confidence: 90 },
               { page: 3, source: 'left-out', reason: 'ocr-cancelled' },
               { page: 4, source: 'left-out', reason: 'ocr-cancelled' },
             ];

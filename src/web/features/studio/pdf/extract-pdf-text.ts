@@ -1,14 +1,10 @@
-import { GlobalWorkerOptions, getDocument, type PDFPageProxy } from 'pdfjs-dist';
-// Vite copies the worker into the build and gives its URL: no CDN (DESIGN §2, §5).
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PDFDocumentLoadingTask, PDFPageProxy } from 'pdfjs-dist';
 import { pdfFailureMessage } from './failure.js';
 import type { IntakeReport } from '../../../lib/pdf/intake-report.js';
-import { BundledBinaryDataFactory } from '../../../lib/pdf/pdf-binary-data.js';
+import { loadPdf } from '../../../lib/pdf/load-pdf.js';
 import { readPdfIntake, type IntakeProgress } from '../../../lib/pdf/pdf-intake.js';
 import { openWithPassword, type AskPassword } from '../../../lib/pdf/pdf-password.js';
 import { annotationText, pageTextFromItems, type PdfAnnotationInfo } from '../../../lib/pdf/text-items.js';
-
-GlobalWorkerOptions.workerSrc = workerUrl;
 
 export interface ExtractedPdf {
   text: string;
@@ -45,19 +41,13 @@ async function pageWithAnnotations(page: PDFPageProxy): Promise<string> {
 export async function extractPdfText(data: ArrayBuffer, options: ExtractOptions = {}): Promise<ExtractedPdf> {
   const { name = 'this PDF', onProgress, signal, ocrSignal, askPassword } = options;
   const bytes = new Uint8Array(data);
-  const tasks: ReturnType<typeof getDocument>[] = [];
+  const tasks: PDFDocumentLoadingTask[] = [];
   const stop = () => tasks.forEach((task) => void task.destroy());
   signal?.addEventListener('abort', stop, { once: true });
   try {
     const open = (password: string | undefined) => {
-      const task = getDocument({
-        // pdf.js hands its input to the worker: each attempt gets its own copy.
-        data: bytes.slice(),
-        password,
-        BinaryDataFactory: BundledBinaryDataFactory,
-        useWorkerFetch: false,
-        isEvalSupported: false,
-      });
+      // Each attempt gets its own copy of the bytes.
+      const task = loadPdf(bytes, { password });
       tasks.push(task);
       return task.promise;
     };

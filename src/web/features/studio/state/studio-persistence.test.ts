@@ -57,7 +57,7 @@ describe('Studio session kept in the browser', () => {
   it('keeps a PDF’s intake report with its text, and still reads files kept before reports existed', () => {
     useSession.setState({ user: ada });
     const report = buildIntakeReport([
-      { page: 1, source: 'ocr', characters: 12 },
+      { page: 1, source: 'ocr', characters: 12, confidence: 90 },
       { page: 2, source: 'left-out', reason: 'ocr-cancelled' },
     ]);
     studio().addFile({ id: 'f1', name: 'scan.pdf', text: 'Scanned text', pages: 2, report });

@@ -38,6 +38,10 @@ const IntakeReportSchema = z.object({
   characters: z.number().int().min(0),
   pagesWithoutText: pageList,
   ocrPages: pageList,
+  // Entries written before confidences were kept have none: no page was flagged then.
+  lowConfidence: z
+    .array(z.object({ page: z.number().int().min(1), confidence: z.number().int().min(0).max(100) }))
+    .default([]),
   leftOut: z.array(z.object({ reason: z.enum(LEFT_OUT_REASONS), pages: pageList })),
 });
 
