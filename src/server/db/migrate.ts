@@ -21,6 +21,7 @@ import * as conversationMemoryItems from './migrations/018-conversation-memory-i
 import * as searchIndex from './migrations/019-search-index.js';
 import * as voices from './migrations/020-voices.js';
 import * as directoryTabSearch from './migrations/021-directory-tab-search.js';
+import * as normalisedSearchIndex from './migrations/022-normalised-search-index.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '019-search-index': searchIndex,
   '020-voices': voices,
   '021-directory-tab-search': directoryTabSearch,
+  '022-normalised-search-index': normalisedSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
