@@ -103,6 +103,7 @@ export function FileContext() {
               </div>
               {file.report ? <IntakeReportView name={file.name} report={file.report} /> : null}
               <textarea
+                dir="auto"
                 className={styles.fileText}
                 readOnly
                 value={file.text}
