@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../../contracts/search.js';
 import { indexWaitingMessages } from '../../modules/search/message-index.js';
 import { searchRepository } from '../../modules/search/search.repository.js';
+import { insertRawConversation } from '../../test/raw-conversation.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { MIGRATIONS } from '../migrate.js';
 
@@ -45,27 +46,7 @@ describe('migration 022: the search index holds text in its normalised spelling'
     const migrator = new Migrator({ db: t.db.kysely, provider: { getMigrations: async () => MIGRATIONS } });
     expect((await migrator.migrateTo('021-directory-tab-search')).error).toBeUndefined();
     const k = t.db.kysely;
-    for (const [id, username] of [
-      [ids.ann, 'ann022'],
-      [ids.bob, 'bob022'],
-    ] as const) {
-      await k
-        .insertInto('users')
-        .values({
-          id,
-          name: username,
-          username,
-          email: `${username}@example.com`,
-          passwordHash: 'x',
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute();
-    }
-    await k
-      .insertInto('conversations')
-      .values({ id: ids.conversation, userLow: ids.ann, userHigh: ids.bob, createdAt: at, updatedAt: at })
-      .execute();
+    await insertRawConversation(k, { id: ids.conversation, low: ids.ann, high: ids.bob, at });
     const message = '01900000-0000-7000-8000-000000002201';
     await k
       .insertInto('messages')

@@ -63,7 +63,9 @@ describe('pageTextFromItems: right-to-left text', () => {
   });
 
   it('keeps runs drawn from the right, which a producer already gave in reading order', () => {
-    const items = ['ال', 'لغة', ' ', 'ال', 'عربية'].map((str, i) => run(str, 200 - i * 12, 100, { rtl: true }));
+    const items = ['ال', 'لغة', ' ', 'ال', 'عربية'].map((str, i) =>
+      run(str, 200 - i * 12, 100, { rtl: true }),
+    );
     expect(pageTextFromItems(items)).toBe('اللغة العربية');
   });
 
