@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../contracts/search.js';
 import { ME as TABLE_ME, buildTurn, fakeCharioteerServer } from '../test/charioteer-server.js';
 import { GRACE, ME, buildConversation, buildMessage, fakeChatServer } from '../test/chat-server.js';
+import { buildEntry, fakeDirectory } from '../test/explorer-server.js';
 import { latestSocket } from '../test/fake-socket.js';
 import { mockApi } from '../test/fetch-mock.js';
 import { buildSelfUser } from '../test/fixtures.js';
@@ -87,6 +88,14 @@ describe('text direction: dir="auto" on every text box and bubble', () => {
     await screen.findByRole('heading', { name: 'Is tea better than coffee?' });
     act(() => latestSocket().serverConnect());
     expect(await screen.findByText(ARABIC)).toHaveAttribute('dir', 'auto');
+    expect(boxesWithoutAutoDirection()).toEqual([]);
+  });
+
+  it('explorer: each persona card’s name and bio, and the search box', async () => {
+    fakeDirectory([buildEntry({ name: 'مساعد', bio: ARABIC })]);
+    renderApp('/explorer', { user: ME });
+    expect(await screen.findByText(ARABIC)).toHaveAttribute('dir', 'auto');
+    expect(screen.getByRole('heading', { name: 'مساعد' })).toHaveAttribute('dir', 'auto');
     expect(boxesWithoutAutoDirection()).toEqual([]);
   });
 
