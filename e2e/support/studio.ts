@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ActionList, type Action } from '../../src/contracts/actions.js';
+import { normalizeText } from '../../src/contracts/normalize-text.js';
 import { PDF_FIXTURES } from '../../test/fixtures/fixture-paths.js';
 
 /**
@@ -20,7 +21,7 @@ export interface PdfFixture {
   reference: string;
 }
 
-/** Every fixture PDF with its reference text, sorted by name. */
+/** Every fixture PDF with its reference text (normalised), sorted by name. */
 export function pdfFixtures(): PdfFixture[] {
   return fs
     .readdirSync(PDF_FIXTURES)
@@ -29,7 +30,10 @@ export function pdfFixtures(): PdfFixture[] {
     .map((name) => ({
       name,
       buffer: fs.readFileSync(path.join(PDF_FIXTURES, name)),
-      reference: fs.readFileSync(path.join(PDF_FIXTURES, name.replace(/\.pdf$/, '.pdftotext.txt')), 'utf8'),
+      // In the spelling the app reads PDFs in (NFKC, decision 014): pdftotext keeps math italics and ligatures.
+      reference: normalizeText(
+        fs.readFileSync(path.join(PDF_FIXTURES, name.replace(/\.pdf$/, '.pdftotext.txt')), 'utf8'),
+      ),
     }));
 }
 

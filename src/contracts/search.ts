@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeText } from './normalize-text.js';
 
 /**
  * Search (our addition): one box over what the signed-in person may read: their conversations' messages, their
@@ -29,9 +30,15 @@ export const matchesAsPrefix = (word: string) => [...word].length >= SEARCH_LIMI
 export const wordMatches = (word: string, wanted: string) =>
   matchesAsPrefix(wanted) ? word.startsWith(wanted) : word === wanted;
 
-/** The words a query searches for: lower-cased runs of letters and digits, at least 2 long, at most 8. */
+/**
+ * The words a query searches for: runs of letters and digits of its normalised spelling (normalize-text.ts),
+ * lower-cased, at least 2 long, at most 8.
+ */
 export function searchWords(query: string): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    normalizeText(query)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const kept = words.filter((word) => [...word].length >= SEARCH_LIMITS.wordCharsMin);
   return [...new Set(kept)].slice(0, SEARCH_LIMITS.words);
 }

@@ -11,6 +11,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { normalizeText } from '../../contracts/normalize-text.js';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { runDirectlyInTransactions } from './compiled-query.js';
@@ -77,6 +78,7 @@ export function openDatabase(
   // When the WAL starts over after a long run of writes, its file is cut back to about what the frames it may
   // hold before a restart take (pages of SQLite's default 4 KiB, each frame also has a 24-byte header).
   sqlite.pragma(`journal_size_limit = ${walRestartFrames * 4096}`);
+  registerSqlFunctions(sqlite);
   const checkpointer = startCheckpointer(database.file, onCheckpointError, walRestartFrames);
   let checkpointerStopped = Promise.resolve();
   const closing = {
@@ -97,6 +99,16 @@ export function openDatabase(
     kysely,
     engine: 'sqlite',
   };
+}
+
+/**
+ * SQL functions the schema relies on that SQLite has no built-in for: nfkc(text), the spelling the search index
+ * holds (migration 022). Every connection that writes searched rows needs them, since their triggers call them.
+ */
+export function registerSqlFunctions(sqlite: Pick<SQLite.Database, 'function'>): void {
+  sqlite.function('nfkc', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? normalizeText(text) : text,
+  );
 }
 
 /**

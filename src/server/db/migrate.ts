@@ -21,6 +21,7 @@ import * as conversationMemoryItems from './migrations/018-conversation-memory-i
 import * as searchIndex from './migrations/019-search-index.js';
 import * as voices from './migrations/020-voices.js';
 import * as directoryTabSearch from './migrations/021-directory-tab-search.js';
+import * as normalisedSearchIndex from './migrations/022-normalised-search-index.js';
 import * as filteredVoiceNamesAndFacts from './migrations/023-filtered-voice-names-and-facts.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '019-search-index': searchIndex,
   '020-voices': voices,
   '021-directory-tab-search': directoryTabSearch,
+  '022-normalised-search-index': normalisedSearchIndex,
   '023-filtered-voice-names-and-facts': filteredVoiceNamesAndFacts,
 };
 

@@ -1,5 +1,6 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRawConversation } from '../../test/raw-conversation.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { MIGRATIONS } from '../migrate.js';
 
@@ -30,24 +31,7 @@ describe('migration 012: seen marks start where each side’s unseen messages st
     expect(down.error).toBeUndefined();
     const k = t.db.kysely;
     const at = '2026-01-01T00:00:00.000Z';
-    for (const id of [ids.low, ids.high]) {
-      await k
-        .insertInto('users')
-        .values({
-          id,
-          name: id,
-          username: `u${id.slice(-2)}`,
-          email: `${id}@example.com`,
-          passwordHash: 'x',
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute();
-    }
-    await k
-      .insertInto('conversations')
-      .values({ id: ids.conversation, userLow: ids.low, userHigh: ids.high, createdAt: at, updatedAt: at })
-      .execute();
+    await insertRawConversation(k, { id: ids.conversation, low: ids.low, high: ids.high, at });
     // High sent 1 (seen by low) and 3, 4 (unseen by low); low sent 2 (seen by high).
     await k
       .insertInto('messages')

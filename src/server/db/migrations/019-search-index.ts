@@ -23,11 +23,27 @@ import { isPostgres } from './engine.js';
  * no language's stemming, as FTS5's unicode61).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await upPostgres(db);
-  else await upSqlite(db);
+  await createSearchIndex(db, 'stored');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await dropSearchIndex(db);
+}
+
+/**
+ * The spelling the index holds: the text as stored (this migration), or its NFKC normalisation (migration 022,
+ * contracts/normalize-text.ts), which on SQLite is the nfkc() SQL function each connection registers.
+ */
+export type IndexedSpelling = 'stored' | 'nfkc';
+
+/** The index of either spelling, with every row that exists already in it. */
+export async function createSearchIndex(db: Kysely<unknown>, spelling: IndexedSpelling): Promise<void> {
+  if (isPostgres(db)) await upPostgres(db, spelling);
+  else await upSqlite(db, spelling);
+}
+
+/** Removes the index (its columns, tables and triggers); the searched rows stay. */
+export async function dropSearchIndex(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     for (const { table } of POSTGRES_DOCUMENTS) {
       await sql`alter table ${sql.id(table)} drop column search_vector`.execute(db);
@@ -47,10 +63,11 @@ const POSTGRES_DOCUMENTS = [
   { table: 'discussion_turns', text: 'text' },
 ];
 
-async function upPostgres(db: Kysely<unknown>): Promise<void> {
+async function upPostgres(db: Kysely<unknown>, spelling: IndexedSpelling): Promise<void> {
   for (const { table, text } of POSTGRES_DOCUMENTS) {
+    const spelled = spelling === 'nfkc' ? `normalize(${text}, NFKC)` : text;
     await sql`alter table ${sql.id(table)} add column search_vector tsvector
-      generated always as (to_tsvector('simple', ${sql.raw(text)})) stored`.execute(db);
+      generated always as (to_tsvector('simple', ${sql.raw(spelled)})) stored`.execute(db);
     await sql`create index ${sql.id(`${table}_search_idx`)} on ${sql.id(table)} using gin (search_vector)`.execute(
       db,
     );
@@ -72,7 +89,7 @@ const SQLITE_TRIGGERS = [
 /** The token that marks an entry readable by a user: ids are UUIDs, and unicode61 would split them at '-'. */
 const owner = (column: string) => sql.raw(`'o' || replace(${column}, '-', '')`);
 
-async function upSqlite(db: Kysely<unknown>): Promise<void> {
+async function upSqlite(db: Kysely<unknown>, spelling: IndexedSpelling): Promise<void> {
   await db.schema
     .createTable('search_rows')
     .addColumn('search_rowid', 'integer', (c) => c.primaryKey())
@@ -86,7 +103,9 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
       body, owners, content = '', contentless_delete = 1, detail = column,
       tokenize = 'unicode61 remove_diacritics 2', prefix = '3')`.execute(db);
 
-  await indexedBy(db, {
+  const indexed = (doc: SqliteDocument) =>
+    indexedBy(db, spelling === 'nfkc' ? { ...doc, body: (row) => sql`nfkc(${doc.body(row)})` } : doc);
+  await indexed({
     kind: 'message',
     table: 'messages',
     owners: (row) =>
@@ -95,20 +114,20 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     body: (row) => sql.raw(`${row}.text`),
     batched: true,
   });
-  await indexedBy(db, {
+  await indexed({
     kind: 'action',
     table: 'actions',
     owners: (row) => owner(`${row}.user_id`),
     body: (row) => sql.raw(`${row}.title || ' ' || ${row}.memory`),
     updatedBy: 'title, memory',
   });
-  await indexedBy(db, {
+  await indexed({
     kind: 'discussion',
     table: 'discussions',
     owners: (row) => owner(`${row}.user_id`),
     body: (row) => sql.raw(`${row}.topic`),
   });
-  await indexedBy(db, {
+  await indexed({
     kind: 'turn',
     table: 'discussion_turns',
     owners: (row) =>

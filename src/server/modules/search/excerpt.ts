@@ -1,3 +1,4 @@
+import { normalizeText } from '../../../contracts/normalize-text.js';
 import { SEARCH_LIMITS, wordMatches, type Highlight } from '../../../contracts/search.js';
 
 /** Case and accents aside, as the SQLite index compares (unicode61 remove_diacritics). */
@@ -20,14 +21,14 @@ const LEAD_CHARS = 40;
 const ELLIPSIS = '…';
 
 /**
- * A one-line excerpt of `text` around its first match, at most SEARCH_LIMITS.excerptChars long (plus the
- * ellipses that say it was cut), and where the matched words sit in it.
+ * A one-line excerpt of `text` in its normalised spelling (as the index matched it) around its first match, at
+ * most SEARCH_LIMITS.excerptChars long (plus the ellipses that say it was cut), and where the matched words sit.
  */
 export function excerptOf(
   text: string,
   words: readonly string[],
 ): { excerpt: string; highlights: Highlight[] } {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = normalizeText(text).replace(/\s+/g, ' ').trim();
   const max = SEARCH_LIMITS.excerptChars;
   const first = matchedWords(line, words)[0]?.[0] ?? 0;
   let start = line.length <= max ? 0 : Math.max(0, Math.min(first - LEAD_CHARS, line.length - max));

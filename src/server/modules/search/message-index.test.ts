@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { orderedPair } from '../messages/messages.repository.js';
 import type { UserRow } from '../../db/schema.js';
+import { insertRawConversation } from '../../test/raw-conversation.js';
 import { indexWaitingMessages, messageIndex } from './message-index.js';
 import { searchRepository } from './search.repository.js';
 import { searchService } from './search.service.js';
@@ -29,26 +30,9 @@ afterAll(async () => {
 
 async function conversation(): Promise<{ id: string; people: [string, string] }> {
   const people = [newId(), newId()] as [string, string];
-  const now = nowIso();
-  await db.kysely
-    .insertInto('users')
-    .values(
-      people.map((id) => ({
-        id,
-        name: 'Someone',
-        username: `u${id.replaceAll('-', '').slice(-12)}`,
-        email: `${id}@example.com`,
-        passwordHash: 'x',
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .execute();
+  const { userLow, userHigh } = orderedPair(...people);
   const id = newId();
-  await db.kysely
-    .insertInto('conversations')
-    .values({ id, ...orderedPair(...people), createdAt: now, updatedAt: now })
-    .execute();
+  await insertRawConversation(db.kysely, { id, low: userLow, high: userHigh, at: nowIso() });
   return { id, people };
 }
 

@@ -29,7 +29,7 @@ async function indexSome(db: Kysely<Database>, limit: number): Promise<number> {
       trx,
     );
     await sql`insert into search_text (rowid, body, owners)
-      select r.search_rowid, m.text, ${OWNERS}
+      select r.search_rowid, nfkc(m.text), ${OWNERS}
       from json_each(${refs}) j
       join search_rows r on r.kind = 'message' and r.ref = j.value
       join messages m on m.id = j.value

@@ -1,3 +1,4 @@
+import { normalizeText } from '../../../contracts/normalize-text.js';
 import { wordMatches } from '../../../contracts/search.js';
 import { folded } from './excerpt.js';
 
@@ -7,9 +8,9 @@ const B = 0.75;
 /** Characters of a text read for ranking: a long note ranks by its beginning, and costs the same as a short one. */
 const RANKED_CHARS = 5000;
 
-/** How many words `text` has, and how many of them each of `words` matches. */
+/** How many words `text` has, and how many of them each of `words` matches, in its normalised spelling. */
 function counts(text: string, words: readonly string[]): { length: number; hits: number[] } {
-  const tokens = text.slice(0, RANKED_CHARS).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens = normalizeText(text.slice(0, RANKED_CHARS)).match(/[\p{L}\p{N}]+/gu) ?? [];
   const hits = words.map(() => 0);
   for (const token of tokens) {
     const word = folded(token);

@@ -128,6 +128,23 @@ describe('GET /api/search', () => {
     expect((await found(ann, word)).map((r) => r._id)).toEqual([twice._id, once._id]);
   });
 
+  it('finds text saved in Arabic presentation forms by the letters people type, and shows it so', async () => {
+    const ann = await buildUser(bed.server.client());
+    const word = unique();
+    // "العربية" as a PDF's text layer gives it: the shaped glyphs' code points, not the letters.
+    const shaped = '\uFE8D\uFEDF\uFECC\uFEAE\uFE91\uFEF4\uFE94';
+    const saved = await ann.client.post<Action>('/api/actions/createAction', {
+      userId: ann.user._id,
+      type: 'note',
+      memory: `${word} ${shaped} ﬁnal`,
+    });
+    const results = await found(ann, 'العربية');
+    expect(results.map((r) => r._id)).toEqual([saved.body._id]);
+    expect(results[0]?.excerpt).toBe(`${word} العربية final`);
+    expect(marked(results[0])).toEqual(['العربية']);
+    expect((await found(ann, shaped)).map((r) => r._id)).toEqual([saved.body._id]);
+  });
+
   it('refuses a query without a word to search for, and one too long', async () => {
     const ann = await buildUser(bed.server.client());
     for (const q of ['', 'a', '!!', 'x y']) {

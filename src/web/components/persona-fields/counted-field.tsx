@@ -48,9 +48,15 @@ export function CountedField(props: CountedFieldProps) {
         <CharCounter id={counterId} count={value.length} max={max} />
       </div>
       {rows === undefined ? (
-        <input {...shared} className={fieldStyles.input} onChange={(e) => onChange(e.target.value)} />
+        <input
+          dir="auto"
+          {...shared}
+          className={fieldStyles.input}
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : (
         <textarea
+          dir="auto"
           {...shared}
           rows={rows}
           className={`${fieldStyles.textarea} ${styles.grow}`}

@@ -29,7 +29,7 @@ export function SearchField({
         {label}
       </label>
       <SearchIcon size={iconSize} className={iconClassName} />
-      <input id={id} type="search" className={inputClassName} {...input} />
+      <input dir="auto" id={id} type="search" className={inputClassName} {...input} />
     </>
   );
 }

@@ -25,6 +25,7 @@ export function TextField({ label, hint, error, trailing, className, ...rest }: 
       </label>
       <div className={styles.control}>
         <input
+          dir="auto"
           id={id}
           className={[styles.input, trailing ? styles.withTrailing : ''].filter(Boolean).join(' ')}
           aria-describedby={describedBy || undefined}

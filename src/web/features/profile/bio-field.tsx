@@ -19,6 +19,7 @@ export function BioField({ value, onChange }: { value: string; onChange: (bio: s
         <CharCounter id={counterId} count={value.length} max={max} />
       </div>
       <textarea
+        dir="auto"
         id={id}
         name="bio"
         className={fieldStyles.textarea}

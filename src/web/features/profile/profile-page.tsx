@@ -55,7 +55,9 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
         ) : null}
       </div>
       {profile.bio ? (
-        <p className={styles.bio}>{profile.bio}</p>
+        <p className={styles.bio} dir="auto">
+          {profile.bio}
+        </p>
       ) : (
         <p className={`${styles.bio} ${styles.muted}`}>
           {isOwn ? 'You have not written a bio yet.' : 'No bio yet.'}

@@ -98,8 +98,10 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                   <span className={styles.kind}>{resultKind(result)}</span>
                   <time dateTime={result.at}>{format(new Date(result.at), 'MMM dd h:mm a')}</time>
                 </span>
-                <span className={styles.resultTitle}>{result.title}</span>
-                <span className={styles.excerpt}>
+                <span className={styles.resultTitle} dir="auto">
+                  {result.title}
+                </span>
+                <span className={styles.excerpt} dir="auto">
                   <MarkedText text={result.excerpt} highlights={result.highlights} />
                 </span>
               </Link>

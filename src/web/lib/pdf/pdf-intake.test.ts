@@ -1,14 +1,17 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { describe, expect, it, vi } from 'vitest';
 import type { OcrEngine, OcrReading } from './ocr-engine.js';
-import { readPdfIntake, type IntakeProgress } from './pdf-intake.js';
+import { intakeText, readPdfIntake, type IntakeProgress } from './pdf-intake.js';
+import type { PdfAnnotationInfo } from './text-items.js';
 
 /**
- * A stand-in for a pdf.js document: page N's text layer is `layers[N - 1]`, and drawing a page marks the
- * canvas with its number, so the fake OCR engine below knows which page it is reading.
+ * A stand-in for a pdf.js document: page N's text layer is `layers[N - 1]`, its annotations
+ * `annotations[N - 1]`, and drawing a page marks the canvas with its number, so the fake OCR engine below knows
+ * which page it is reading.
  */
-function fakePdf(layers: string[]): PDFDocumentProxy {
+function fakePdf(layers: string[], annotations: PdfAnnotationInfo[][] = []): PDFDocumentProxy {
   const page = (pageNumber: number) => ({
+    getAnnotations: async () => annotations[pageNumber - 1] ?? [],
     getTextContent: async () => ({
       items: [
         {
@@ -56,6 +59,32 @@ describe('readPdfIntake', () => {
     expect(intake.pageTexts).toEqual(['first page', 'second page']);
     expect(intake.report).toMatchObject({ pages: 2, characters: 21, pagesWithoutText: [], leftOut: [] });
     expect(startEngine).not.toHaveBeenCalled();
+  });
+
+  it('reads typed text boxes and filled form fields with the page, so the Studio and the Editor count alike', async () => {
+    const { startEngine } = ocrEngine();
+    const intake = await readPdfIntake(
+      fakePdf(
+        ['Form 1040', 'second page'],
+        [
+          [{ subtype: 'FreeText', contentsObj: { str: 'typed box' } }],
+          [{ subtype: 'Widget', fieldType: 'Tx', fieldValue: 'Ada' }],
+        ],
+      ),
+      { startEngine },
+    );
+    expect(intake.pageTexts).toEqual(['Form 1040\ntyped box', 'second page\nAda']);
+    expect(intake.report.characters).toBe(19 + 15);
+    expect(intakeText(intake)).toBe('Form 1040\ntyped box second page\nAda');
+  });
+
+  it('normalises what it reads, text layer and OCR alike: presentation forms become the letters people type', async () => {
+    const shaped = '\uFE8D\uFEDF\uFECC\uFEAE\uFE91\uFEF4\uFE94';
+    const engine: OcrEngine = { recognize: async () => ({ text: `ﬁnal ${shaped}`, confidence: 90 }), terminate: async () => undefined };
+    const intake = await readPdfIntake(fakePdf([`اللغة ${shaped}`, '']), { startEngine: async () => engine });
+    expect(intake.pageTexts).toEqual(['اللغة العربية', 'final العربية']);
+    expect(intake.report.characters).toBe(13 + 13);
+    expect(intakeText(intake)).toBe('اللغة العربية final العربية');
   });
 
   it('reads the pages with no text layer with OCR, and reports text then OCR progress', async () => {

@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { normalizeText } from '../../../contracts/normalize-text.js';
 import {
   buildIntakeReport,
   hasText,
@@ -9,7 +10,7 @@ import {
 } from './intake-report.js';
 import type { OcrEngine } from './ocr-engine.js';
 import { ocrPages } from './ocr-pages.js';
-import { pageTextFromItems } from './text-items.js';
+import { annotationText, pageTextFromItems, type PdfAnnotationInfo } from './text-items.js';
 
 /** Which step a file's reading is at: its text layer, page by page, then OCR of the pages with none. */
 export interface IntakeProgress {
@@ -28,8 +29,6 @@ export interface IntakeOptions {
   /** The cancel button: stops OCR only; what was read is kept and the rest is listed as cancelled. */
   ocrSignal?: AbortSignal;
   onProgress?: (progress: IntakeProgress) => void;
-  /** A page's text; by default its text layer. */
-  pageText?: (page: PDFPageProxy) => Promise<string>;
   ocrLimit?: number;
   /** The OCR engine; by default tesseract.js, loaded only when a file has pages without text. */
   startEngine?: (onProgress: (share: number) => void) => Promise<OcrEngine>;
@@ -44,7 +43,16 @@ export interface PdfIntake {
 /** Lets the browser paint and handle input between pages, so a long PDF never freezes the page. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const textLayer = async (page: PDFPageProxy) => pageTextFromItems((await page.getTextContent()).items);
+/** A page's text layer plus what sits on it outside the content stream: typed text boxes and filled fields. */
+async function pageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  const annotations = (await page.getAnnotations({ intent: 'display' })) as PdfAnnotationInfo[];
+  return [pageTextFromItems(content.items), annotationText(annotations)].filter(Boolean).join('\n');
+}
+
+/** A PDF's whole text as the Studio and the Editor both take it: its pages' texts joined with spaces (SPEC §5). */
+export const intakeText = ({ pageTexts }: Pick<PdfIntake, 'pageTexts'>) =>
+  pageTexts.filter(Boolean).join(' ');
 
 const loadEngine = async (onProgress: (share: number) => void) =>
   (await import('./ocr-engine.js')).startOcrEngine(onProgress);
@@ -73,12 +81,13 @@ async function renderForOcr(pdf: PDFDocumentProxy, pageNumber: number): Promise<
 }
 
 /**
- * Reads a PDF for the intake report: every page's text layer, then OCR of the pages that have none (at
- * most `ocrLimit` per file). Every page ends up either with text or in the report's left-out list, with
- * the reason.
+ * Reads a PDF for the intake report: every page's text (its text layer, typed text boxes and filled fields),
+ * then OCR of the pages that have none (at most `ocrLimit` per file), all in the normalised spelling that is
+ * stored, shown, searched and sent (contracts/normalize-text.ts). Every page ends up either with text or in the
+ * report's left-out list, with the reason. The Studio and the Editor both read PDFs with it, so they agree.
  */
 export async function readPdfIntake(pdf: PDFDocumentProxy, options: IntakeOptions = {}): Promise<PdfIntake> {
-  const { signal, ocrSignal, onProgress, pageText = textLayer, ocrLimit = OCR_PAGE_LIMIT } = options;
+  const { signal, ocrSignal, onProgress, ocrLimit = OCR_PAGE_LIMIT } = options;
   const total = pdf.numPages;
   const pageTexts: string[] = [];
   const readings: PageReading[] = [];
@@ -86,7 +95,7 @@ export async function readPdfIntake(pdf: PDFDocumentProxy, options: IntakeOption
     signal?.throwIfAborted();
     const page = await pdf.getPage(number);
     try {
-      const text = await pageText(page);
+      const text = normalizeText(await pageText(page));
       pageTexts.push(hasText(text) ? text : '');
       if (hasText(text)) readings.push({ page: number, source: 'text', characters: text.length });
     } finally {
@@ -111,7 +120,8 @@ export async function readPdfIntake(pdf: PDFDocumentProxy, options: IntakeOption
         onProgress?.({ phase: 'ocr', done: index, total: count, page, share }),
     });
     signal?.throwIfAborted();
-    for (const [page, { text, confidence }] of ocr.read) {
+    for (const [page, { text: read, confidence }] of ocr.read) {
+      const text = normalizeText(read);
       if (hasText(text)) {
         pageTexts[page - 1] = text;
         readings.push({ page, source: 'ocr', characters: text.length, confidence });

@@ -16,7 +16,9 @@ function PastItem({ discussion }: { discussion: Discussion }) {
   return (
     <li>
       <Link to={`/charioteer?d=${encodeURIComponent(discussion._id)}`} className={styles.pastItem}>
-        <span className={styles.pastTopic}>{discussion.topic}</span>
+        <span className={styles.pastTopic} dir="auto">
+          {discussion.topic}
+        </span>
         <span className={styles.pastMeta}>
           <StatusBadge status={discussion.status} />
           <span>{discussion.seats.map((seat) => `@${seat.username}`).join(', ')}</span>

@@ -49,6 +49,7 @@ export function SetupView({ username }: { username: string }) {
             Topic
           </label>
           <textarea
+            dir="auto"
             id={topicId}
             className={styles.textarea}
             rows={3}

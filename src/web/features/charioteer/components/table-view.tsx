@@ -43,6 +43,7 @@ function JoinIn({ discussionId }: { discussionId: string }) {
       </label>
       <div className={styles.joinRow}>
         <textarea
+          dir="auto"
           id={id}
           className={styles.textarea}
           rows={2}

@@ -69,7 +69,7 @@ function TurnView({
       <Avatar name={speaker.name} username={speaker.username} src={speaker.profilePic} size={36} />
       <div className={styles.turnBody}>
         <p className={styles.turnSpeaker}>{speaker.label}</p>
-        <p className={styles.turnText}>
+        <p className={styles.turnText} dir="auto">
           {text}
           {streaming ? <span className={indicatorStyles.caret} aria-hidden="true" /> : null}
           {cutShort ? (

@@ -43,7 +43,7 @@ export function StreamingBubble({ username, text, done }: { username: string; te
       data-streaming="true"
     >
       <p className={bubbleStyles.author}>@{username}</p>
-      <p className={bubbleStyles.text}>
+      <p className={bubbleStyles.text} dir="auto">
         {text}
         {done ? null : <span className={styles.caret} aria-hidden="true" />}
       </p>

@@ -30,6 +30,7 @@ export function ChatSearch({ me, onOpened }: { me: SelfUser; onOpened?: () => vo
         Search usernames
       </label>
       <input
+        dir="auto"
         id={id}
         type="search"
         className={styles.input}

@@ -136,6 +136,7 @@ export function Composer({
           {`Message @${username}`}
         </label>
         <textarea
+          dir="auto"
           id={id}
           ref={boxRef}
           rows={1}

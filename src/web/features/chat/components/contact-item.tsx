@@ -43,7 +43,9 @@ export function ContactItem({ conversation, active, onPick, tabIndex }: ContactI
         {typing ? (
           <span className={`${styles.preview} ${styles.typing}`}>typing…</span>
         ) : (
-          <span className={styles.preview}>{previewText(conversation.latestMessage.text)}</span>
+          <span className={styles.preview} dir="auto">
+            {previewText(conversation.latestMessage.text)}
+          </span>
         )}
       </span>
       {unread > 0 ? (

@@ -49,7 +49,9 @@ export function ForwardDialog({ message, author, onClose, onForwarded }: Forward
         </h2>
         <blockquote className={styles.quote}>
           <p className={styles.quoteAuthor}>@{message.forwardedFrom ?? author}</p>
-          <p className={styles.quoteText}>{previewText(message.text)}</p>
+          <p className={styles.quoteText} dir="auto">
+            {previewText(message.text)}
+          </p>
         </blockquote>
         <TextField
           label="Forward to"

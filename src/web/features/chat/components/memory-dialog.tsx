@@ -79,7 +79,7 @@ function MemoryRow({
   }
   return (
     <li className={styles.item}>
-      <p id={textId} className={styles.text}>
+      <p id={textId} className={styles.text} dir="auto">
         {item.text}
       </p>
       <div className={styles.rowActions}>

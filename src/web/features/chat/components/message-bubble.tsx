@@ -67,10 +67,14 @@ export function MessageBubble({
       {message.forwardedFrom ? (
         <blockquote className={styles.forwarded}>
           <p className={styles.forwardedFrom}>Forwarded from @{message.forwardedFrom}</p>
-          <p className={styles.text}>{message.text}</p>
+          <p className={styles.text} dir="auto">
+            {message.text}
+          </p>
         </blockquote>
       ) : (
-        <p className={styles.text}>{message.text}</p>
+        <p className={styles.text} dir="auto">
+          {message.text}
+        </p>
       )}
       <div className={styles.footer}>
         <time dateTime={message.createdAt} className={styles.time}>

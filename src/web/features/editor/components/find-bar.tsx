@@ -44,6 +44,7 @@ export function FindBar({ controllerRef, inputRef, status, onClose }: FindBarPro
       }}
     >
       <input
+        dir="auto"
         ref={inputRef}
         className={pageStyles.searchInput}
         type="text"

@@ -1,9 +1,9 @@
 import { describeError } from '../../../lib/api-client.js';
 import { leftOutLines } from '../../../lib/pdf/intake-report.js';
+import { intakeText, readPdfIntake } from '../../../lib/pdf/pdf-intake.js';
 import { useSession } from '../../../lib/session-store.js';
 import { useLongNote } from '../../../components/long-note/use-long-note.js';
 import { canvasNoteTitle } from '../lib/note-title.js';
-import { documentText } from '../pdf/document-text.js';
 import type { SendToContext } from './editor-types.js';
 import type { EditorDocuments } from './use-editor-documents.js';
 import type { EditorIntake } from './use-editor-intake.js';
@@ -64,20 +64,19 @@ export function useEditorActions(
   };
 
   /**
-   * The selection inside the viewer, or else the whole document's text with what was left out of it.
-   * The whole text is the intake's reading, OCR included: it is waited for (its progress bar and
-   * Cancel button stay on screen); only if that reading failed is the text layer read here instead.
+   * The selection inside the viewer, or else the whole document's text with what was left out of it, read as
+   * the Studio reads a PDF (lib/pdf/pdf-intake.ts). The whole text is the intake's reading, OCR included: it is
+   * waited for (its progress bar and Cancel button stay on screen); only if that reading failed is the shown
+   * document read here instead.
    */
   const pickText = async (): Promise<{ text: string; whole: boolean; leftOut: string[] }> => {
     const selected = selectedTextIn(containerRef.current);
     if (selected) return { text: selected, whole: false, leftOut: [] };
     const pdf = pdfRef.current;
-    const read = activeId ? await intake.whenRead(activeId) : null;
-    if (read) {
-      const text = read.pageTexts.filter(Boolean).join('\n\n').trim();
-      return { text, whole: true, leftOut: leftOutLines(read.report) };
-    }
-    return { text: pdf ? (await documentText(pdf)).trim() : '', whole: true, leftOut: [] };
+    const read =
+      (activeId ? await intake.whenRead(activeId) : null) ?? (pdf ? await readPdfIntake(pdf) : null);
+    if (!read) return { text: '', whole: true, leftOut: [] };
+    return { text: intakeText(read).trim(), whole: true, leftOut: leftOutLines(read.report) };
   };
 
   const sendToStudio = async () => {

@@ -19,13 +19,15 @@ export function PersonaCard({ persona }: { persona: DirectoryEntry }) {
         </span>
       ) : null}
       <Avatar name={persona.name} username={persona.username} src={persona.profilePic} size={64} />
-      <h2 id={nameId} className={styles.cardName}>
+      <h2 id={nameId} className={styles.cardName} dir="auto">
         <Link to={`/${persona.username}`} className={styles.cardLink}>
           {persona.name}
         </Link>
       </h2>
       <p className={styles.cardHandle}>@{persona.username}</p>
-      <p className={styles.cardBio}>{cardBio(persona.bio)}</p>
+      <p className={styles.cardBio} dir="auto">
+        {cardBio(persona.bio)}
+      </p>
       <ButtonLink
         to={`/chat/:${persona.username}`}
         className={styles.cardMessage}

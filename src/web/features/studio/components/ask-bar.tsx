@@ -45,6 +45,7 @@ export function AskBar({ busy, onAsk, onClear, onStop }: AskBarProps) {
         </label>
         <SparkIcon className={styles.leading} size={20} />
         <input
+          dir="auto"
           id={id}
           className={styles.input}
           type="text"

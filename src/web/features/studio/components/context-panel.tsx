@@ -119,6 +119,7 @@ export function ContextPanel({ items, loading, loadError, saved, notice, notify 
           {selected ? <span className={styles.editing}> · editing “{selected.title}”</span> : null}
         </label>
         <textarea
+          dir="auto"
           id={`${id}-context`}
           className={styles.context}
           value={context}

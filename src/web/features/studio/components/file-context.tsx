@@ -104,6 +104,7 @@ export function FileContext({ onPick }: { onPick: () => void }) {
               </div>
               {file.report ? <IntakeReportView name={file.name} report={file.report} /> : null}
               <textarea
+                dir="auto"
                 className={styles.fileText}
                 readOnly
                 value={file.text}

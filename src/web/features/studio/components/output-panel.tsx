@@ -126,6 +126,7 @@ export function OutputPanel(props: OutputPanelProps) {
       <div className={styles.boxWrap}>
         {busy ? <div className={styles.progress} aria-hidden="true" /> : null}
         <textarea
+          dir="auto"
           id={`${id}-output`}
           className={styles.output}
           value={output}

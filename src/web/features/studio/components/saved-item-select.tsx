@@ -21,6 +21,7 @@ export function SavedItemSelect({ id, items, selectedId, loading, onSelect }: Sa
   const prompts = items.filter((item) => item.type === 'prompt');
   return (
     <select
+      dir="auto"
       id={id}
       className={styles.select}
       value={selectedId ?? ''}

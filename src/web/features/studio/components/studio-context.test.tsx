@@ -224,6 +224,15 @@ describe('Studio: Pro/Max, context and saved items', () => {
     expect(screen.getByText('Recalled 1 passage from 1 saved item into the context.')).toBeInTheDocument();
   });
 
+  it('recall finds a note saved in Arabic presentation forms by the typed word, and recalls it normalised', async () => {
+    // "العربية" as a PDF's text layer gives it: the shaped glyphs' code points, not the letters people type.
+    const shaped = '\uFE8D\uFEDF\uFECC\uFEAE\uFE91\uFEF4\uFE94';
+    const api = studioApi({ actions: [buildAction({ title: 'Languages', memory: `اللغة ${shaped}` })] });
+    const user = await openStudio(api);
+    await user.type(screen.getByRole('searchbox', { name: 'Search memory' }), 'العربية{Enter}');
+    expect(contextBox()).toHaveValue('From "Languages":\nاللغة العربية');
+  });
+
   it('recall replacing typed context offers Undo, which brings the typed text back', async () => {
     const api = studioApi({ actions: [buildAction({ title: 'Garden', memory: 'Plant tomatoes.' })] });
     const user = await openStudio(api);

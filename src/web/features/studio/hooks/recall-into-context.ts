@@ -1,4 +1,5 @@
 import type { Action } from '../../../../contracts/actions.js';
+import { normalizeText } from '../../../../contracts/normalize-text.js';
 import { formatRecall, recall, searchTerms } from '../model/recall.js';
 import { useStudio } from '../state/studio-store.js';
 import type { Notice } from './notice.js';
@@ -12,7 +13,12 @@ export function recallIntoContext(items: readonly Action[], term: string): Notic
   if (searchTerms(term).length === 0) {
     return { kind: 'info', text: 'Those words are too common to search for. Try a more specific word.' };
   }
-  const sources = items.map((item) => ({ id: item._id, title: item.title, memory: item.memory }));
+  // Matched and recalled in the spelling people type, also for notes saved before PDF text was normalised.
+  const sources = items.map((item) => ({
+    id: item._id,
+    title: normalizeText(item.title),
+    memory: normalizeText(item.memory),
+  }));
   const result = recall(sources, term);
   if (result.excerpts.length === 0) {
     return { kind: 'info', text: `Nothing in your saved items mentions “${term}”.` };

@@ -4,6 +4,8 @@
  * text helpers around them (context chip, note title). Pure: no Node or DOM.
  */
 
+import { normalizeText } from '../../../../contracts/normalize-text.js';
+
 /** SPEC §8: what recall says when there is nothing to search for. */
 export const RECALL_EMPTY_MESSAGE = 'enter a search term to recall from personal memory';
 
@@ -31,9 +33,12 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** The search words of a term: lower-cased, split on anything not a letter or digit, stop words dropped. */
+/**
+ * The search words of a term in its normalised spelling (normalize-text.ts): lower-cased, split on anything not
+ * a letter or digit, stop words dropped.
+ */
 export function searchTerms(term: string): string[] {
-  const words = term
+  const words = normalizeText(term)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()

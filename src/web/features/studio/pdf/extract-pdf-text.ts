@@ -1,10 +1,9 @@
-import type { PDFDocumentLoadingTask, PDFPageProxy } from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { pdfFailureMessage } from './failure.js';
 import type { IntakeReport } from '../../../lib/pdf/intake-report.js';
 import { loadPdf } from '../../../lib/pdf/load-pdf.js';
-import { readPdfIntake, type IntakeProgress } from '../../../lib/pdf/pdf-intake.js';
+import { intakeText, readPdfIntake, type IntakeProgress } from '../../../lib/pdf/pdf-intake.js';
 import { openWithPassword, type AskPassword } from '../../../lib/pdf/pdf-password.js';
-import { annotationText, pageTextFromItems, type PdfAnnotationInfo } from '../../../lib/pdf/text-items.js';
 
 export interface ExtractedPdf {
   text: string;
@@ -24,17 +23,10 @@ export interface ExtractOptions {
   askPassword?: AskPassword;
 }
 
-/** A page's text plus what sits on it outside the content stream: typed text boxes and filled fields. */
-async function pageWithAnnotations(page: PDFPageProxy): Promise<string> {
-  const content = await page.getTextContent();
-  const annotations = (await page.getAnnotations({ intent: 'display' })) as PdfAnnotationInfo[];
-  return [pageTextFromItems(content.items), annotationText(annotations)].filter(Boolean).join('\n');
-}
-
 /**
- * Extracts a PDF's text in the browser: each page's text (plus typed text boxes and filled form
- * fields), pages with no text read with OCR, pages joined with spaces into one string (SPEC §5), and the
- * intake report saying what was read and what was left out. A protected file asks for its password.
+ * Extracts a PDF's text in the browser with the intake's reading (lib/pdf/pdf-intake.ts, as the Editor reads
+ * it): each page's text (plus typed text boxes and filled form fields) normalised, pages with no text read with
+ * OCR, pages joined with spaces into one string (SPEC §5), and the intake report saying what was read and what was left out. A protected file asks for its password.
  * Throws an Error whose message starts with 'Failed to extract text from PDF: ' (SPEC §8); every
  * document and loading task is destroyed, whatever happens.
  */
@@ -54,9 +46,9 @@ export async function extractPdfText(data: ArrayBuffer, options: ExtractOptions 
     const ask: AskPassword = askPassword ?? (async () => null);
     const { value: pdf } = await openWithPassword(name, open, ask);
     signal?.throwIfAborted();
-    const intake = await readPdfIntake(pdf, { signal, ocrSignal, onProgress, pageText: pageWithAnnotations });
+    const intake = await readPdfIntake(pdf, { signal, ocrSignal, onProgress });
     return {
-      text: intake.pageTexts.filter(Boolean).join(' '),
+      text: intakeText(intake),
       pages: intake.report.pages,
       report: intake.report,
     };
