@@ -80,7 +80,10 @@ describe('readPdfIntake', () => {
 
   it('normalises what it reads, text layer and OCR alike: presentation forms become the letters people type', async () => {
     const shaped = '\uFE8D\uFEDF\uFECC\uFEAE\uFE91\uFEF4\uFE94';
-    const engine: OcrEngine = { recognize: async () => ({ text: `ﬁnal ${shaped}`, confidence: 90 }), terminate: async () => undefined };
+    const engine: OcrEngine = {
+      recognize: async () => ({ text: `ﬁnal ${shaped}`, confidence: 90 }),
+      terminate: async () => undefined,
+    };
     const intake = await readPdfIntake(fakePdf([`اللغة ${shaped}`, '']), { startEngine: async () => engine });
     expect(intake.pageTexts).toEqual(['اللغة العربية', 'final العربية']);
     expect(intake.report.characters).toBe(13 + 13);
