@@ -29,4 +29,15 @@ describe('what ships', () => {
     });
     expect(unused).toEqual([]);
   });
+
+  it('every dependency is pinned to one exact version (DESIGN §6: on Node 20 a range drifts to an older major)', () => {
+    const pkg = JSON.parse(readRepoFile('package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const ranged = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })
+      .filter(([, version]) => !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version))
+      .map(([name, version]) => `${name}@${version}`);
+    expect(ranged).toEqual([]);
+  });
 });
