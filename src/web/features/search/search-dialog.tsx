@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTimestamp } from '../../lib/format-timestamp.js';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -96,7 +96,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
               <Link to={resultPath(result)} className={styles.result} data-result onClick={onClose}>
                 <span className={styles.meta}>
                   <span className={styles.kind}>{resultKind(result)}</span>
-                  <time dateTime={result.at}>{format(new Date(result.at), 'MMM dd h:mm a')}</time>
+                  <time dateTime={result.at}>{formatTimestamp(result.at)}</time>
                 </span>
                 <span className={styles.resultTitle} dir="auto">
                   {result.title}

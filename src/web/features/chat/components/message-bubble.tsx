@@ -3,8 +3,8 @@ import type { Message } from '../../../../contracts/messages.js';
 import type { VoiceSettings } from '../../../../contracts/voices.js';
 import { IconButton } from '../../../components/ui/button.js';
 import { CheckIcon, CopyIcon, ForwardIcon, PlayIcon, StopIcon } from '../../../components/ui/icons.js';
+import { formatTimestamp } from '../../../lib/format-timestamp.js';
 import type { Speech } from '../hooks/use-speech.js';
-import { formatTimestamp } from './format.js';
 import styles from './message-bubble.module.css';
 
 interface MessageBubbleProps {
