@@ -3,49 +3,6 @@ import { expectLive } from './support/chat.js';
 import { coloursOf, contrast } from './support/contrast.js';
 import { createUser, newCredentials } from './support/users.js';
 
-test.describe('signup errors', () => {
-  test('every field with a problem says so at once, and focus goes to the first', async ({ page }) => {
-    await page.goto('/signup');
-    await page.getByLabel('Username', { exact: true }).fill('a');
-    await page.getByLabel('Email', { exact: true }).fill('not an address');
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    const expected = {
-      Name: 'Name is required',
-      Username: 'Username must be at least 2 characters',
-      Email: 'Email is not a valid address',
-      Password: 'Password must be at least 8 characters',
-    };
-    for (const [label, message] of Object.entries(expected)) {
-      const field = page.getByLabel(label, { exact: true });
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await expect(field).toHaveAccessibleDescription(new RegExp(message));
-    }
-    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
-    const summary = page.getByRole('alert');
-    await expect(summary).toContainText('4 things need fixing');
-    for (const message of Object.values(expected)) await expect(summary).toContainText(message);
-    await expect(page).toHaveURL(/\/signup$/);
-  });
-
-  test('a taken username and a taken email are both shown by their fields', async ({ page, request }) => {
-    const existing = newCredentials('taken');
-    await createUser(request, existing);
-    await page.goto('/signup');
-    await page.getByLabel('Name', { exact: true }).fill('Someone Else');
-    await page.getByLabel('Username', { exact: true }).fill(existing.username);
-    await page.getByLabel('Email', { exact: true }).fill(`fresh_${existing.email}`);
-    await page.getByLabel('Password', { exact: true }).fill(existing.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    const username = page.getByLabel('Username', { exact: true });
-    await expect(username).toHaveAttribute('aria-invalid', 'true');
-    await expect(username).toHaveAccessibleDescription(/That username is already taken/);
-    await expect(username).toBeFocused();
-  });
-});
-
 test.describe('log in / sign up tabs', () => {
   for (const theme of ['light', 'star'] as const) {
     test(`the selected tab stands out in the ${theme} theme`, async ({ page }) => {

@@ -241,20 +241,6 @@ test.describe('AI personas', () => {
     await expect(field(page, /^Name/)).toHaveValue('Old Tom Lantern');
   });
 
-  test('a card that is not a character card shows the reason', async ({ page, request }) => {
-    const credentials = newCredentials('badcard');
-    await createUser(request, credentials);
-    await signIn(page, credentials);
-    await page.goto('/create');
-    await page.getByLabel('Import character card').setInputFiles({
-      name: 'notes.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"hello": "world"}'),
-    });
-    await expect(page.getByRole('alert')).toHaveText('This file is not a character card');
-    await expect(field(page, /^Name/)).toHaveValue('');
-  });
-
   test("a starter persona is credited to Simplified; a person's persona links to its creator", async ({
     page,
     request,

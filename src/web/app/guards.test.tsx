@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_MESSAGE } from '../features/profile/profile-page.js';
+import { confirmStoredSession } from '../lib/session-store.js';
 import { mockApi } from '../test/fetch-mock.js';
 import { buildProfile, buildSelfUser } from '../test/fixtures.js';
 import { renderApp } from '../test/render.js';
@@ -40,14 +41,22 @@ describe('route guards for visitors', () => {
     renderApp(path);
     expect(location()).toBe(path);
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // The signed-in shell (its top bar with Star mode) is not shown to visitors.
+    expect(screen.queryByRole('button', { name: 'Star mode' })).not.toBeInTheDocument();
   });
 
   it('shows a visitor only the calm greeting on a profile address', () => {
     const { fetchMock } = quietApi();
     renderApp('/grace');
     expect(location()).toBe('/grace');
-    expect(screen.getByText(VISITOR_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).toBe(VISITOR_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a visitor the not-found page for unknown nested paths', () => {
+    quietApi();
+    renderApp('/no/such/page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });
 
@@ -79,6 +88,8 @@ describe('route guards for signed-in users', () => {
     renderApp(path, { user });
     expect(location()).toBe(path);
     expect(screen.getByRole('banner')).toHaveTextContent('Simplified');
+    expect(screen.getByRole('button', { name: 'Star mode' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
   });
 
   it('shows which conversation /chat/:ai targets', () => {
@@ -94,6 +105,19 @@ describe('route guards for signed-in users', () => {
   it('shows the not-found page for unknown nested paths', () => {
     renderApp('/some/where/else', { user });
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('signs out on the client and sends to /auth when the start-up check finds the session expired', async () => {
+    mockApi((call) =>
+      call.path === '/api/users/me'
+        ? { status: 401, body: { error: 'You need to sign in first' } }
+        : { status: 200, body: [] },
+    );
+    renderApp('/studio', { user });
+    // What main.tsx does as the app starts.
+    await act(() => confirmStoredSession());
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(window.localStorage.getItem('me')).toBeNull();
   });
 });
 

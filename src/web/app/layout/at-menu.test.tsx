@@ -88,6 +88,26 @@ describe('@ menu', () => {
     expect(document.activeElement?.closest('[role="menu"]')).toBeNull();
   });
 
+  it('closes when Shift+Tab moves focus back, to the Star mode button before it', async () => {
+    renderApp('/studio', { user });
+    menuButton().focus();
+    await userEvent.keyboard(' ');
+    expect(screen.getByRole('menuitem', { name: 'AI Messenger' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(queryMenu()).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Star mode' })).toHaveFocus();
+  });
+
+  it('goes to an entry on Enter and closes', async () => {
+    renderApp('/studio', { user });
+    menuButton().focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'AI Explorer' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(location()).toBe('/explorer');
+    expect(queryMenu()).not.toBeInTheDocument();
+  });
+
   it('closes on a pointer press anywhere outside it', async () => {
     renderApp('/studio', { user });
     await openMenu();

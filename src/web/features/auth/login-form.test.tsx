@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api-client.js';
 import { mockApi } from '../../test/fetch-mock.js';
+import { must } from '../../test/must.js';
 import { setViewport } from '../../test/media.js';
 import { renderApp } from '../../test/render.js';
 import { TAGLINE } from './auth-layout.js';
@@ -30,7 +31,9 @@ describe('login screen', () => {
     const { calls } = mockApi(() => ({ status: 401, body: { error: 'Invalid username or password' } }));
     renderApp('/');
     await logIn('ada', 'wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    const form = must(screen.getByLabelText('Username').closest('form'));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(calls[0]).toMatchObject({
       path: '/api/users/login',
       body: { username: 'ada', password: 'wrong' },

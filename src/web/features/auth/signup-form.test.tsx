@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session-store.js';
 import { mockApi } from '../../test/fetch-mock.js';
+import { must } from '../../test/must.js';
 import { renderApp } from '../../test/render.js';
 
 async function fillSignup() {
@@ -44,7 +45,9 @@ describe('signup screen', () => {
     await fillSignup();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken');
+    const form = must(screen.getByLabelText('Email').closest('form'));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('That username is already taken');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/signup$/);
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/api/users/signup',
@@ -62,6 +65,7 @@ describe('signup screen', () => {
     const { calls } = mockApi(() => ({ status: 500, body: { error: 'not expected' } }));
     renderApp('/signup');
     await userEvent.type(screen.getByLabelText('Username'), 'a');
+    await userEvent.type(screen.getByLabelText('Email'), 'not an address');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -81,6 +85,7 @@ describe('signup screen', () => {
     expect(summary).toHaveTextContent('4 things need fixing');
     for (const message of Object.values(expected)) expect(summary).toHaveTextContent(message);
     expect(calls).toHaveLength(0);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/signup$/);
 
     await userEvent.click(screen.getByRole('button', { name: 'Password must be at least 8 characters' }));
     expect(screen.getByLabelText('Password')).toHaveFocus();

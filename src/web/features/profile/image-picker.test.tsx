@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import { PICTURE_ACCEPT } from '../../../contracts/pictures.js';
+import { TINY_PNG as PNG } from '../../test/png.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
 
 let lastChoice: PictureChoice = { kind: 'keep' };
@@ -24,11 +25,6 @@ function Harness() {
   );
 }
 
-// 1x1 transparent PNG.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
 // The browser's accept filter is off so the component's own check is what gets tested.
 const user = () => userEvent.setup({ applyAccept: false });
 const input = () => screen.getByLabelText('Choose picture');

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
+import { TINY_PNG as PNG } from '../../test/png.js';
 import { checkPictureFile } from './picture-file-check.js';
 
-// A real 1x1 PNG, a real SVG and text saved under a .png name, as a person might pick them.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
+// A real SVG and text saved under a .png name, as a person might pick them (and a real PNG).
 const SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 describe('checkPictureFile (the server rule, in the browser)', () => {

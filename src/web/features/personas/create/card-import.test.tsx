@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CardDraft } from '../../../../contracts/personas.js';
 import { mockApi } from '../../../test/fetch-mock.js';
+import { TINY_PNG_BASE64 as PNG_BASE64 } from '../../../test/png.js';
 import { buildSelfUser } from '../../../test/fixtures.js';
 import { renderApp } from '../../../test/render.js';
 import { CARD_MAX_BYTES } from './card-import.js';
@@ -22,10 +23,6 @@ const draft: CardDraft = {
   profilePic: '',
   notes: ['The description was cut to 1200 characters.', 'Removed characters that are not allowed: < > *'],
 };
-
-// A real 1x1 PNG.
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const cardFile = () =>
   new File([JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Captain Nemo' } })], 'nemo.json', {
