@@ -14,8 +14,8 @@ import pg from 'pg';
 import { normalizeText } from '../../contracts/normalize-text.js';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
-import { runDirectlyInTransactions } from './compiled-query.js';
-import { RESTART_FRAMES, startCheckpointer } from './sqlite-checkpointer.js';
+import { runDirectlyInTransactions } from '../performance/compiled-query.js';
+import { RESTART_FRAMES, startCheckpointer } from '../performance/sqlite-checkpointer.js';
 
 export type Engine = Config['database']['kind'];
 

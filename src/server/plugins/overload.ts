@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
 import type { OverloadConfig } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
-import { callQueue } from './call-queue.js';
+import { callQueue } from '../performance/call-queue.js';
 
 /** The server's load as admission control sees it; shared by HTTP and the socket guard. */
 export interface OverloadGauge {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import { compiledOnce, type Param } from '../../performance/compiled-query.js';
 import { contactsOfMany } from './contacts-of-many.query.js';
 import { conversationListQuery, type ConversationListRow } from './conversation-list.query.js';
 import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
