@@ -7,7 +7,7 @@
  * On this shared machine two profiles of one build differ by up to 2× in total CPU a message, which hides a change
  * of a few per cent; a change's share of the busy CPU does not move with the host's speed, since the host slows
  * the function and the whole alike. Compare the shares in profiles of the two builds taken in alternating pairs
- * (docs/performance.md, "four small costs").
+ * (docs/archive/performance-diary-2026.md, "four small costs").
  */
 import fs from 'node:fs';
 import { isBusy, selfTimes, type CpuProfile } from './lib/cpu-profile.js';

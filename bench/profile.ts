@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/profile.ts [http-send|socket-send|conversations]`: runs the real server under
  the V8 profiler (the inspector's Profiler domain, what `node --cpu-prof` uses), drives one hot path for a few seconds and prints where the server's CPU time went,
- * by package and by function (self time). This is the tool behind docs/performance.md's profiles.
+ * by package and by function (self time). This is the tool behind the profiles of
+ * docs/archive/performance-diary-2026.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -167,8 +167,8 @@ async function pastCapacityRow(
  * demand delivered, phases seconds apart on the same machine (this shared machine's speed drifts by half
  * within minutes); the budget: the median round ≥ 0.9. The first round also runs an open loop at 1× and 2×
  * the peak, a client that sends on schedule and never waits out a refusal (not the web app), for comparison:
- * no admission rule can hold its throughput at the peak on two shared cores (docs/performance.md, "a refusal
- * measured against Node's own floor").
+ * no admission rule can hold its throughput at the peak on two shared cores
+ * (docs/archive/performance-diary-2026.md, "a refusal measured against Node's own floor").
  */
 export async function pastCapacity(
   app: Target,

@@ -19,7 +19,7 @@ import { createEngine } from './modules/ai/create-engine.js';
 import { formatOperatorNotice } from './lib/operator-notice.js';
 import { webLookupService } from './modules/ai/web-lookup.service.js';
 import { conversationListCache } from './modules/messages/conversation-list.cache.js';
-import { rowsCache } from './lib/rows-cache.js';
+import { rowsCache } from './performance/rows-cache.js';
 import type { Recipient } from './modules/accounts/accounts.repository.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';

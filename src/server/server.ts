@@ -50,7 +50,8 @@ async function main(): Promise<void> {
 
   // Connections that arrive while the event loop is busy wait in the kernel's accept queue; past it their SYNs
   // are dropped and the client tries again only after 1 s, then 3 s. Node's 511 overflowed thousands of times a
-  // second in the chat benchmark's past-capacity phases (docs/performance.md); Linux caps this at somaxconn.
+  // second in the chat benchmark's past-capacity phases (docs/archive/performance-diary-2026.md); Linux caps
+  // this at somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(
     { engine: db.engine, dataDir: config.dataDir, url: `http://localhost:${config.port}` },

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('the node flags npm start gives the server', () => {
-  it('include a young generation large enough for calls waiting their turn (docs/performance.md)', () => {
+  it('include a young generation large enough for calls waiting their turn (decision 022)', () => {
     expect(startScriptFlags(root)).toContain('--max-semi-space-size=64');
   });
 

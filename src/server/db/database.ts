@@ -14,8 +14,8 @@ import pg from 'pg';
 import { normalizeText } from '../../contracts/normalize-text.js';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
-import { runDirectlyInTransactions } from './compiled-query.js';
-import { RESTART_FRAMES, startCheckpointer } from './sqlite-checkpointer.js';
+import { runDirectlyInTransactions } from '../performance/compiled-query.js';
+import { RESTART_FRAMES, startCheckpointer } from '../performance/sqlite-checkpointer.js';
 
 export type Engine = Config['database']['kind'];
 
@@ -68,8 +68,9 @@ export function openDatabase(
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
-  // A deliberate trade (docs/performance.md): WAL + NORMAL never loses a commit when the process crashes,
-  // but on power loss the last commits before the crash may roll back; FULL would fsync every commit.
+  // A deliberate trade (docs/archive/performance-diary-2026.md): WAL + NORMAL never loses a commit when the
+  // process crashes, but on power loss the last commits before the crash may roll back; FULL would fsync
+  // every commit.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

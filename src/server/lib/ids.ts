@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 
 // Random bytes for 256 ids at a time: uuid asks the system for 16 bytes per id, which cost about 3 µs, and a
-// message makes three ids (about 8 % of its CPU, docs/performance.md). Node's randomUUID pools the same way.
+// message makes three ids (about 8 % of its CPU, decision 025). Node's randomUUID pools the same way.
 const POOL_IDS = 256;
 const pool = new Uint8Array(16 * POOL_IDS);
 let next = POOL_IDS;
@@ -43,7 +43,7 @@ let iso = '';
 
 /**
  * Current time as stored in the database. Formatted once a millisecond: a busy chat stores several messages
- * in each, and `toISOString` cost 1–2 µs of a message's CPU in the profile (docs/performance.md).
+ * in each, and `toISOString` cost 1–2 µs of a message's CPU in the profile (decision 025).
  */
 export function nowIso(): string {
   const ms = Date.now();

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERRORS, type ErrorResponse } from '../../contracts/errors.js';
 import type { OverloadConfig } from '../config.js';
 import { HttpError } from '../lib/http-error.js';
-import { callQueue } from './call-queue.js';
+import { callQueue } from '../performance/call-queue.js';
 
 /** The server's load as admission control sees it; shared by HTTP and the socket guard. */
 export interface OverloadGauge {
@@ -47,7 +47,8 @@ const MAX_STEP = 1.25;
  * The share of new work to admit, steered by event-loop delay: each sample multiplies it by how far the
  * delay is from its limit (over: fewer admitted; under: more, up to all), a quarter at most per sample. The
  * plugin's own rule, refusing everything whenever one sample was over, swings between idle and swamped
- * seconds: on a loaded 2-core machine it delivered half the messages this does (see docs/performance.md).
+ * seconds: on a loaded 2-core machine it delivered half the messages this does (see
+ * docs/archive/performance-diary-2026.md).
  */
 export function admissionControl(maxDelayMs: number) {
   let admitted = 1;
@@ -94,8 +95,7 @@ export async function registerOverloadProtection(
   // down with an uncaught EMFILE).
   if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
   // API calls are not refused on event-loop delay while they can wait for a place instead: a person's browser
-  // sends one message at a time, and refusing it cost CPU that waiting does not (docs/performance.md, "a line
-  // instead of a refusal").
+  // sends one message at a time, and refusing it cost CPU that waiting does not (decision 022).
   const queued = config.maxConcurrent > 0;
   const queue = callQueue(config.maxConcurrent, config.maxQueueWaitMs);
   const gauge: OverloadGauge = {
@@ -134,7 +134,7 @@ export async function registerOverloadProtection(
   });
   // A refusal is written straight to the socket, before cookies, sessions or Fastify's reply pipeline: past
   // capacity every request still costs its refusal, and a cheap one leaves the CPU to the admitted work
-  // (measured: a refusal through the error handler cost a third of a delivered message; docs/performance.md).
+  // (measured: a refusal through the error handler cost a third of a delivered message; decision 022).
   const busyBody = JSON.stringify(SERVER_BUSY);
   const busyHeaders = {
     ...headers,

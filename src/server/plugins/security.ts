@@ -1,8 +1,8 @@
-import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { ERRORS } from '../../contracts/errors.js';
 import { HttpError } from '../lib/http-error.js';
+import { securityHeaders } from '../performance/precomputed-security-headers.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -20,27 +20,6 @@ export function fromOwnPage(
   if (origin !== undefined) return allowedOrigins.has(origin);
   const site = headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
-}
-
-/**
- * The headers helmet sets, worked out once. They are the same for every response (no nonces), and
- * @fastify/helmet rebuilt the whole middleware, CSP parsing included, on every request: 13 % of the
- * CPU of a cached conversation-list read (docs/performance.md).
- */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
-  const headers = new Map<string, string>();
-  const collector = {
-    setHeader(name: string, value: unknown) {
-      headers.set(name.toLowerCase(), String(value));
-    },
-    removeHeader(name: string) {
-      headers.delete(name.toLowerCase());
-    },
-  };
-  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
-  return Object.fromEntries(headers);
 }
 
 /**

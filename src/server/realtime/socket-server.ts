@@ -8,7 +8,7 @@ import { userRoom } from '../../contracts/realtime.js';
 import type { Revocation } from '../modules/accounts/sessions.service.js';
 import type { RealtimeEmitter } from './realtime-emitter.js';
 import { sessionRoom } from './realtime-emitter.js';
-import { CoalescingWebSocketServer } from './coalesced-writes.js';
+import { CoalescingWebSocketServer } from '../performance/coalesced-writes.js';
 import { connectRedis, type RedisLink } from './redis-link.js';
 
 export interface SocketData {

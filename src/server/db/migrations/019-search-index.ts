@@ -17,7 +17,7 @@ import { isPostgres } from './engine.js';
  * Messages, the one kind written at chat speed, enter search_pending in their writing transaction and reach
  * search_text in batches (modules/search/message-index.ts), which a search first completes: FTS5 pays per
  * transaction, so a message indexed with a send's group commit of ~16 cost 4 to 5 times the CPU of one indexed
- * among a thousand (docs/performance.md). A search still sees every committed message.
+ * among a thousand (docs/archive/performance-diary-2026.md). A search still sees every committed message.
  *
  * PostgreSQL: a generated tsvector column with a GIN index on each searched table ('simple': words as written,
  * no language's stemming, as FTS5's unicode61).

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import { compiledOnce, type Param } from '../../performance/compiled-query.js';
 import type { Database, NewUserRow, UserPatch, UserRow } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

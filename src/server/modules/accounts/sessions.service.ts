@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema.js';
-import { rowsCache } from '../../lib/rows-cache.js';
+import { rowsCache } from '../../performance/rows-cache.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 export interface LiveSession {

@@ -43,7 +43,7 @@ export function createSdkEngine(model: LanguageModelV3, provider: string): AiEng
     /**
      * Straight from the provider's stream, not through `streamText`: its pipeline for tools, steps and
      * telemetry (none used here) cost more than half of the relay's CPU per streamed token and added its
-     * hops to every token's way (docs/performance.md, "AI relay"). The provider still speaks the wire
+     * hops to every token's way (decision 026). The provider still speaks the wire
      * format, parses and validates every chunk; nothing retries, as with `maxRetries: 0` before.
      */
     async *stream(request) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import { compiledOnce, type Param } from '../../performance/compiled-query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database } from '../../db/schema.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce, type Param } from '../../db/compiled-query.js';
+import { compiledOnce, type Param } from '../../performance/compiled-query.js';
 import { contactsOfMany } from './contacts-of-many.query.js';
 import { conversationListQuery, type ConversationListRow } from './conversation-list.query.js';
 import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
@@ -21,7 +21,7 @@ const unreadFor = (side: 'userLow' | 'userHigh') =>
 
 /**
  * Conversations and messages; queries only, no rules. The queries on the chat's hot path are compiled
- * once (compiledOnce) and each is served by an index (docs/performance.md lists the plans).
+ * once (compiledOnce) and each is served by an index (docs/archive/performance-diary-2026.md lists the plans).
  */
 export function messagesRepository(db: Kysely<Database>, engine: Engine) {
   const byId = compiledOnce(db, (p: Param<'id'>) =>

@@ -8,7 +8,7 @@ import {
   type SendMessageRequest,
 } from '../../../contracts/messages.js';
 import { isUniqueViolation } from '../../db/database.js';
-import type { GroupCommit } from '../../db/group-commit.js';
+import type { GroupCommit } from '../../performance/group-commit.js';
 import type { ConversationRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
 import { HttpError } from '../../lib/http-error.js';

@@ -105,7 +105,7 @@ export function personaRepliesService(deps: {
     }
     endTurn();
     // After the person's turn and budget are free again (a Studio call right after the reply is not kept
-    // waiting); one short call per stored reply, so the reply rate bounds it (docs/architecture.md).
+    // waiting); one short call per stored reply, so the reply rate bounds it (modules/memory/README.md).
     if (exchange) await memory.rememberFrom(job, exchange, AbortSignal.timeout(limits.timeoutMs));
   }
 

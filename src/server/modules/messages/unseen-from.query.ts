@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Param } from '../../db/compiled-query.js';
+import type { Param } from '../../performance/compiled-query.js';
 import type { Database } from '../../db/schema.js';
 
 // Where each side's unseen messages start (migration 012): kept by every message, walked by every seen mark.

@@ -20,7 +20,7 @@ const TRIGRAM_CHARACTERS = 3;
 /**
  * SQLite: above this many trigram matches a term is common, and walking personas in username order (checking each
  * row) finds a page sooner than sorting every match; at most this many matches are sorted. With 100,000 personas
- * both costs stay at a few milliseconds on the event loop (docs/performance.md, Directory).
+ * both costs stay at a few milliseconds on the event loop (docs/archive/performance-diary-2026.md, Directory).
  */
 export const FEW_MATCHES = 2000;
 

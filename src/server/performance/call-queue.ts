@@ -12,8 +12,7 @@ export interface WaitingCall {
  * At most `limit` calls answered at once; the rest wait their turn, oldest first, for at most `maxWaitMs`,
  * then are refused. People using the web app send one message at a time and wait for its answer, so past
  * capacity a queue only slows each person down to what the server can do. A refusal instead costs a parse and
- * an answer, and the retry after it costs both again (measured: docs/performance.md, "a line instead of a
- * refusal"). A client that does not wait for its answers fills the queue, and from then on everything new is
+ * an answer, and the retry after it costs both again (measured: decision 022). A client that does not wait for its answers fills the queue, and from then on everything new is
  * refused on arrival (`overdue`), so what waits stays bounded by `maxWaitMs` of the server's throughput.
  */
 export function callQueue(limit: number, maxWaitMs: number, now = () => performance.now()) {

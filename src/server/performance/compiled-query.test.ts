@@ -6,9 +6,9 @@ import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test/test-db.js';
 import { compiledOnce, runDirectlyInTransactions, type Param } from './compiled-query.js';
-import { openDatabase, reusingStatements, type Db } from './database.js';
-import { migrateToLatest } from './migrate.js';
-import type { Database } from './schema.js';
+import { openDatabase, reusingStatements, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
 
 describe('compiledOnce', () => {
   let t: TestDb;

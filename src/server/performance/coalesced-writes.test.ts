@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coalesceWrites } from './coalesced-writes.js';
-import { createSocketServer, type SocketServer } from './socket-server.js';
+import { createSocketServer, type SocketServer } from '../realtime/socket-server.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +24,7 @@ const directConnections = new WeakMap<Executor, (sqlText: string) => DirectState
 /**
  * Lets compiled queries that run inside a transaction of `db` go straight to its SQLite connection.
  * Kysely's way there (executor, connection provider, driver, one promise per step) cost about a third as
- * much as SQLite's own work on a send's two statements (docs/performance.md). Only inside a transaction:
+ * much as SQLite's own work on a send's two statements (decision 015). Only inside a transaction:
  * the transaction holds the one connection, so nothing else can be running on it; outside one, a direct
  * statement could slip into another caller's open transaction, so those calls keep Kysely's mutex.
  */

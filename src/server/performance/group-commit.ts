@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../db/schema.js';
 
 export type GroupWork<T> = (trx: Transaction<Database>) => Promise<T>;
 

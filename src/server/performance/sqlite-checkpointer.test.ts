@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase } from '../db/database.js';
 import { groupCommit } from './group-commit.js';
 
 const dirs: string[] = [];

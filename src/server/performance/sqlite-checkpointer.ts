@@ -53,7 +53,7 @@ parentPort.on('message', (message) => {
 /**
  * A WAL that the worker never catches up with never starts over: under a steady stream of commits each PASSIVE
  * checkpoint ends a few frames behind the newest, and the file grew by about 10 KB a message, 570 MB in 8 s of
- * saturated sends (docs/performance.md). Past this many frames the worker asks the app's writer for a pause,
+ * saturated sends (decision 017). Past this many frames the worker asks the app's writer for a pause,
  * copies the rest with no commit in between, and the next commit starts the WAL over from its beginning. A
  * pause lasts as long as that copy and its fsyncs: 6–36 ms measured here.
  */
