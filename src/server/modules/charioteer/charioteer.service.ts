@@ -13,7 +13,6 @@ import type { DiscussionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { DailyAllowance } from '../../lib/daily-allowance.js';
-import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { ActionsService } from '../actions/actions.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
@@ -35,11 +34,9 @@ export function charioteerService(
     actions: ActionsService;
     /** Discussions a person may start in a day. */
     starts: DailyAllowance;
-    /** How fast a person may join in. */
-    joinIns: Limiter;
   },
 ) {
-  const { actions, starts, joinIns } = deps;
+  const { actions, starts } = deps;
 
   async function view(row: DiscussionRow): Promise<Discussion> {
     return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
@@ -133,7 +130,6 @@ export function charioteerService(
     /** The user joins in; the next speaker sees it in the recent turns. */
     async interject(user: Host, id: string, text: string): Promise<Turn> {
       const row = await owned(user, id);
-      await takeOrRefuse(joinIns, user.id);
       const turn = {
         id: newId(),
         discussionId: row.id,

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { takeOrRefuse, type Limiter } from '../lib/limits.js';
+
+/**
+ * Route options that spend one action of `limiter` before the handler runs, so a route's limit is declared
+ * with the route and every route refuses alike: 429 `rate_limited` with Retry-After (the error handler sets
+ * it from the HttpError's wait). The key is the signed-in person unless `key` says otherwise.
+ */
+export function rateLimited(
+  limiter: Limiter,
+  opts: { key?: (request: FastifyRequest) => string; message?: string } = {},
+): { preHandler: (request: FastifyRequest) => Promise<void> } {
+  const keyOf = opts.key ?? ((request: FastifyRequest) => request.user.id);
+  return { preHandler: (request) => takeOrRefuse(limiter, keyOf(request), opts.message) };
+}
