@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/charioteer.js';
 import type { DiscussionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newId, newRow, nowIso } from '../../lib/ids.js';
 import type { DailyAllowance } from '../../lib/daily-allowance.js';
 import type { ActionsService } from '../actions/actions.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
@@ -68,17 +68,14 @@ export function charioteerService(
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }
       await starts.spend(user.id, { items: 1 });
-      const now = nowIso();
       const row = await repo.insert({
-        id: newId(),
+        ...newRow(),
         userId: user.id,
         topic: input.topic,
         seatIds: JSON.stringify(input.personaIds),
         status: 'running',
         nextSpeakerId: null,
         turnsLeft: input.turns,
-        createdAt: now,
-        updatedAt: now,
       });
       runner.start(row.id, user.id);
       return view(row);

@@ -1,7 +1,7 @@
 import { MEMORY_LIMITS, type ConversationMemory, type MemoryItem } from '../../../contracts/memory.js';
 import type { MemoryItemRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newId, newRow, nowIso } from '../../lib/ids.js';
 import type { Locks } from '../../lib/cluster-locks.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -86,14 +86,11 @@ export function memoryService(deps: {
       const row = await exclusively(conversation.id, async () => {
         if ((await repo.count(conversation.id)) >= MEMORY_LIMITS.items)
           throw new HttpError(409, MEMORY_ERRORS.full);
-        const now = nowIso();
         const item: MemoryItemRow = {
-          id: newId(),
+          ...newRow(),
           conversationId: conversation.id,
           text: input.text,
           source: 'person',
-          createdAt: now,
-          updatedAt: now,
         };
         await repo.insert(item);
         return item;
