@@ -54,28 +54,30 @@ function rateLimitedRoutes(app: FastifyInstance): string[] {
   return [...found].sort();
 }
 
+/** A server whose per-minute limits allow one call a minute (memory edits and web lookups keep their own). */
+async function serverWithLimitsOfOne(daily: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer({
+    AUTH_RATE_LIMIT: '1',
+    MESSAGE_RATE_LIMIT: '1',
+    DIRECTORY_RATE_LIMIT: '1',
+    SEARCH_RATE_LIMIT: '1',
+    WIKI_API_URL: await unreachableUrl('w/api.php'),
+    ...daily,
+  });
+}
+
 describe('every 429 says when to try again', () => {
   let server: TestServer;
   let me: BuiltUser;
   beforeAll(async () => {
-    server = await startTestServer({
-      MESSAGE_RATE_LIMIT: '1',
-      DIRECTORY_RATE_LIMIT: '1',
-      SEARCH_RATE_LIMIT: '1',
+    server = await serverWithLimitsOfOne({
       SAVED_ITEMS_PER_DAY: '1',
       PICTURES_PER_DAY: '1',
       DISCUSSIONS_PER_DAY: '1',
-      WIKI_API_URL: await unreachableUrl('w/api.php'),
     });
     me = await buildUser(server.client());
   });
   afterAll(() => server.close());
-
-  it('directory, search and web lookup (per-minute limits)', async () => {
-    expectRetryAfter(await until429(() => me.client.get('/api/users/directory')));
-    expectRetryAfter(await until429(() => me.client.get('/api/search?q=tea')));
-    expectRetryAfter(await until429(() => me.client.post('/api/ai/web', { phrase: 'tea' })));
-  });
 
   it('messages over HTTP (Retry-After) and over the socket (retryAfterMs), and memory edits', async () => {
     const persona = await buildPersona(me.client);
@@ -134,31 +136,10 @@ describe('every 429 says when to try again', () => {
   });
 });
 
-describe('sign-up and log-in', () => {
+describe('every route declared rateLimited (sign-up, log-in, directory, search, web lookup…)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ AUTH_RATE_LIMIT: '2' });
-  });
-  afterAll(() => server.close());
-
-  it('answer 429 with Retry-After', async () => {
-    const ada = await buildUser(server.client());
-    const login = () =>
-      server.client().post('/api/users/login', { username: ada.user.username, password: ada.password });
-    expectRetryAfter(await until429(login, 4));
-  });
-});
-
-describe('every route declared rateLimited', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({
-      AUTH_RATE_LIMIT: '1',
-      MESSAGE_RATE_LIMIT: '1',
-      DIRECTORY_RATE_LIMIT: '1',
-      SEARCH_RATE_LIMIT: '1',
-      WIKI_API_URL: await unreachableUrl('w/api.php'),
-    });
+    server = await serverWithLimitsOfOne();
   });
   afterAll(() => server.close());
 
