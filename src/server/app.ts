@@ -122,17 +122,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recipients,
     messagesSent: metrics.messagesSent,
   });
-  await registerPersonas(app, {
-    db,
-    accounts,
-    uploads,
-    onPersonaChanged: forgetPeople,
-    limits,
-    directoryRateLimitPerMinute: config.directoryRateLimitPerMinute,
-  });
+  await registerPersonas(app, { db, config, accounts, uploads, limits, onPersonaChanged: forgetPeople });
   const actions = await registerActions(app, { db, config, limits });
   await registerCharioteer(app, { db, config, engine, budget, accounts, actions, realtime });
-  await registerSearch(app, { db, limits, searchesPerMinute: config.searchRateLimitPerMinute });
+  await registerSearch(app, { db, config, limits });
 
   return app;
 }
