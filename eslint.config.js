@@ -13,6 +13,13 @@ const contractsStayPure = [
   { regex: '^(?!zod$)(?!\\.{1,2}/)', message: 'src/contracts imports only zod (and its own files).' },
 ];
 
+/** Messaging reads a persona's memory (persona replies); memory needs nothing of messaging, so no import loop. */
+const memoryNotFromMessages = {
+  group: ['**/modules/messages/**', '../messages/**'],
+  message:
+    'src/server/modules/memory never imports modules/messages: messaging uses memory, not the reverse.',
+};
+
 /** Test code (test/ folders, *.test.* files, test/fixtures) never ships: production code may not import it. */
 const noTestCode = {
   group: ['**/test/**', '**/*.test', '**/*.test.*'],
@@ -164,6 +171,15 @@ export default tseslint.config(
   { files: ['scripts/**'], ignores: TEST_FILES, rules: restrict(noTestCode) },
   { files: ['src/server/**'], ignores: TEST_FILES, rules: restrict(noWebFromServer, noTestCode) },
   { files: ['src/server/**/*.test.ts', 'src/server/**/test/**'], rules: restrict(noWebFromServer) },
+  {
+    files: ['src/server/modules/memory/**'],
+    ignores: TEST_FILES,
+    rules: restrict(noWebFromServer, noTestCode, memoryNotFromMessages),
+  },
+  {
+    files: ['src/server/modules/memory/**/*.test.ts'],
+    rules: restrict(noWebFromServer, memoryNotFromMessages),
+  },
   { files: ['src/web/**'], ignores: TEST_FILES, rules: restrict(noServerFromWeb, noTestCode) },
   { files: ['src/web/**/*.test.{ts,tsx}', 'src/web/**/test/**'], rules: restrict(noServerFromWeb) },
   { files: ['src/contracts/**'], ignores: TEST_FILES, rules: restrict(...contractsStayPure, noTestCode) },

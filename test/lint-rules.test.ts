@@ -110,6 +110,18 @@ describe('lint guards the design', { timeout: 60_000 }, () => {
       /never on its wording/,
     ],
     [
+      'memory importing messaging',
+      'src/server/modules/memory/x.ts',
+      "import '../messages/messages.repository.js';\n",
+      /memory never imports modules\/messages/,
+    ],
+    [
+      'memory importing test code (its boundary keeps the server-wide ones)',
+      'src/server/modules/memory/x.ts',
+      "import '../../test/factories.js';\n",
+      /never imports test code/,
+    ],
+    [
       'a file name that is not kebab-case',
       'src/server/lib/RateLimiter.ts',
       'export const x = 1;\n',

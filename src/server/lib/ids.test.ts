@@ -1,6 +1,6 @@
 import { validate, version } from 'uuid';
 import { describe, expect, it, vi } from 'vitest';
-import { newId, nowIso } from './ids.js';
+import { newId, newRow, nowIso } from './ids.js';
 
 describe('newId', () => {
   it('makes valid UUIDv7s that sort in the order they were made, across refills of the random pool', () => {
@@ -48,5 +48,15 @@ describe('nowIso', () => {
     const at = Date.parse(nowIso());
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('newRow', () => {
+  it('gives a fresh id and one timestamp for created and updated', () => {
+    const [a, b] = [newRow(), newRow()];
+    expect(version(a.id)).toBe(7);
+    expect(a.id).not.toBe(b.id);
+    expect(a.updatedAt).toBe(a.createdAt);
+    expect(Number.isNaN(Date.parse(a.createdAt))).toBe(false);
   });
 });

@@ -54,6 +54,12 @@ export function nowIso(): string {
   return iso;
 }
 
+/** The columns every new row starts with: a fresh id, created and last updated now. */
+export function newRow(): { id: string; createdAt: string; updatedAt: string } {
+  const now = nowIso();
+  return { id: newId(), createdAt: now, updatedAt: now };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a route parameter looks like one of our ids (as opposed to a username). */

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../contracts/messages.js';
 import { SendMessageAck } from '../../contracts/realtime.js';
@@ -27,28 +28,56 @@ function expectRetryAfter(answer: Answer): void {
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 }
 
+const ROUTE_LINE = /^([│├└─ ]*)(\/\S*)(?: \(([A-Z, ]+)\))?$/;
+
+/**
+ * Every route declared with rateLimited() ("METHOD /pattern"), read from the app's own route table: its
+ * preHandler is the function named rateLimit. The tree indents each node under its parent's path.
+ */
+function rateLimitedRoutes(app: FastifyInstance): string[] {
+  const found = new Set<string>();
+  const parents: { depth: number; path: string }[] = [];
+  let methods: string[] = [];
+  let path = '';
+  for (const line of app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n')) {
+    const route = ROUTE_LINE.exec(line);
+    if (route) {
+      const depth = route[1]?.length ?? 0;
+      while ((parents.at(-1)?.depth ?? -1) >= depth) parents.pop();
+      path = (parents.at(-1)?.path ?? '') + (route[2] ?? '');
+      parents.push({ depth, path });
+      methods = (route[3] ?? '').split(', ').filter((method) => method && method !== 'HEAD');
+    } else if (line.includes('(preHandler)') && line.includes('"rateLimit()"')) {
+      for (const method of methods) found.add(`${method} ${path}`);
+    }
+  }
+  return [...found].sort();
+}
+
+/** A server whose per-minute limits allow one call a minute (memory edits and web lookups keep their own). */
+async function serverWithLimitsOfOne(daily: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer({
+    AUTH_RATE_LIMIT: '1',
+    MESSAGE_RATE_LIMIT: '1',
+    DIRECTORY_RATE_LIMIT: '1',
+    SEARCH_RATE_LIMIT: '1',
+    WIKI_API_URL: await unreachableUrl('w/api.php'),
+    ...daily,
+  });
+}
+
 describe('every 429 says when to try again', () => {
   let server: TestServer;
   let me: BuiltUser;
   beforeAll(async () => {
-    server = await startTestServer({
-      MESSAGE_RATE_LIMIT: '1',
-      DIRECTORY_RATE_LIMIT: '1',
-      SEARCH_RATE_LIMIT: '1',
+    server = await serverWithLimitsOfOne({
       SAVED_ITEMS_PER_DAY: '1',
       PICTURES_PER_DAY: '1',
       DISCUSSIONS_PER_DAY: '1',
-      WIKI_API_URL: await unreachableUrl('w/api.php'),
     });
     me = await buildUser(server.client());
   });
   afterAll(() => server.close());
-
-  it('directory, search and web lookup (per-minute limits)', async () => {
-    expectRetryAfter(await until429(() => me.client.get('/api/users/directory')));
-    expectRetryAfter(await until429(() => me.client.get('/api/search?q=tea')));
-    expectRetryAfter(await until429(() => me.client.post('/api/ai/web', { phrase: 'tea' })));
-  });
 
   it('messages over HTTP (Retry-After) and over the socket (retryAfterMs), and memory edits', async () => {
     const persona = await buildPersona(me.client);
@@ -107,17 +136,43 @@ describe('every 429 says when to try again', () => {
   });
 });
 
-describe('sign-up and log-in', () => {
+describe('every route declared rateLimited (sign-up, log-in, directory, search, web lookup…)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ AUTH_RATE_LIMIT: '2' });
+    server = await serverWithLimitsOfOne();
   });
   afterAll(() => server.close());
 
-  it('answer 429 with Retry-After', async () => {
-    const ada = await buildUser(server.client());
-    const login = () =>
-      server.client().post('/api/users/login', { username: ada.user.username, password: ada.password });
-    expectRetryAfter(await until429(login, 4));
+  it('answers 429 with Retry-After once its limit is spent', async () => {
+    const me = await buildUser(server.client());
+    const persona = await buildPersona(me.client);
+    const sent = await me.client.post<Message>('/api/messages', { message: 'hi', recipientId: persona._id });
+    const memory = `/api/messages/conversations/${sent.body.conversationId}/memory`;
+    const seats = [(await buildPersona(me.client))._id, (await buildPersona(me.client))._id];
+    const discussion = await me.client.post<{ _id: string }>('/api/charioteer/discussions', {
+      topic: 'Tea or coffee?',
+      personaIds: seats,
+    });
+    const credentials = { username: me.user.username, password: me.password };
+
+    const walks: Record<string, () => Promise<Answer>> = {
+      'POST /api/users/signup': () => server.client().post('/api/users/signup', credentials),
+      'POST /api/users/login': () => server.client().post('/api/users/login', credentials),
+      'GET /api/users/directory': () => me.client.get('/api/users/directory'),
+      'GET /api/search': () => me.client.get('/api/search?q=tea'),
+      'POST /api/ai/web': () => me.client.post('/api/ai/web', { phrase: 'tea' }),
+      'POST /api/messages/conversations/:conversationId/memory': () =>
+        me.client.post(memory, { text: 'Likes tea.' }),
+      'PUT /api/messages/conversations/:conversationId/memory/settings': () =>
+        me.client.put(`${memory}/settings`, { enabled: true }),
+      'PATCH /api/messages/conversations/:conversationId/memory/:itemId': () =>
+        me.client.request('PATCH', `${memory}/gone`, { text: 'Likes coffee.' }),
+      'DELETE /api/messages/conversations/:conversationId/memory/:itemId': () =>
+        me.client.request('DELETE', `${memory}/gone`),
+      'POST /api/charioteer/discussions/:id/messages': () =>
+        me.client.post(`/api/charioteer/discussions/${discussion.body._id}/messages`, { text: 'Me too' }),
+    };
+    expect(rateLimitedRoutes(server.app)).toEqual(Object.keys(walks).sort());
+    for (const walk of Object.values(walks)) expectRetryAfter(await until429(walk));
   });
 });

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LoginRequest, SignupRequest, UpdateUserRequest } from '../../../contracts/users.js';
 import { parseInput } from '../../lib/http-error.js';
-import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
+import type { Limiter } from '../../lib/limits.js';
+import { rateLimited } from '../../plugins/rate-limited.js';
 import {
   clearSessionCookie,
   signedInOnly,
@@ -29,11 +30,9 @@ const UPDATE_BODY_LIMIT = 3 * 1024 * 1024;
 export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps): Promise<void> {
   const { accounts, sessions, cookies } = deps;
   // request.ip is the client's own address behind a trusted proxy (TRUST_PROXY), the peer's otherwise.
-  const authLimit = {
-    preHandler: async (request: FastifyRequest) => {
-      await takeOrRefuse(deps.signIns, `${request.routeOptions.url}:${request.ip}`);
-    },
-  };
+  const authLimit = rateLimited(deps.signIns, {
+    key: (request) => `${request.routeOptions.url}:${request.ip}`,
+  });
 
   async function signIn(reply: Parameters<typeof setSessionCookie>[0], userId: string) {
     const { token, expiresAt } = await sessions.start(userId);

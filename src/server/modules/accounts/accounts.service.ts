@@ -5,7 +5,7 @@ import type { SignupRequest, UpdateUserRequest, LoginRequest } from '../../../co
 import { isUniqueViolation, violatedColumn } from '../../db/database.js';
 import type { UserPatch, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newRow, nowIso } from '../../lib/ids.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -64,16 +64,13 @@ export function accountsService(
     async signup(input: Signup): Promise<UserRow> {
       refuseAiDomain(input.email);
       await assertFree(input.username, input.email);
-      const now = nowIso();
       return repo
         .insert({
-          id: newId(),
+          ...newRow(),
           name: input.name,
           username: input.username,
           email: input.email,
           passwordHash: await hashPassword(input.password),
-          createdAt: now,
-          updatedAt: now,
         })
         .catch(conflictFrom);
     },

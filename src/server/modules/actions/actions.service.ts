@@ -10,7 +10,7 @@ import type { ActionRow, UserRow } from '../../db/schema.js';
 import type { PageQuery } from '../../../contracts/paging.js';
 import type { DailyAllowance } from '../../lib/daily-allowance.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newRow, nowIso } from '../../lib/ids.js';
 import type { ActionsRepository } from './actions.repository.js';
 
 type Create = z.output<typeof CreateActionRequest>;
@@ -52,15 +52,12 @@ export function actionsService(repo: ActionsRepository, allowance: DailyAllowanc
     async create(user: Pick<UserRow, 'id'>, input: Create): Promise<Action> {
       assertSelf(user, input.userId);
       await allowance.spend(user.id, { items: 1, bytes: bytesOf(input.memory) });
-      const now = nowIso();
       const row = await repo.insert({
-        id: newId(),
+        ...newRow(),
         userId: user.id,
         type: input.type,
         title: input.title || titleFromMemory(input.memory),
         memory: input.memory,
-        createdAt: now,
-        updatedAt: now,
       });
       return toAction(row);
     },

@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GetAiRequest, WebLookupRequest, type AiStatusResponse } from '../../../contracts/ai.js';
 import { parseInput } from '../../lib/http-error.js';
+import type { Limiter } from '../../lib/limits.js';
+import { rateLimited } from '../../plugins/rate-limited.js';
 import type { AiService } from './ai.service.js';
-import type { WebLookupService } from './web-lookup.service.js';
+import { TOO_MANY_LOOKUPS, type WebLookupService } from './web-lookup.service.js';
 
 /** Aborts when the client goes away before the answer is complete. */
 function abortOnDisconnect(reply: FastifyReply): AbortController {
@@ -17,7 +19,12 @@ function abortOnDisconnect(reply: FastifyReply): AbortController {
 /** SPEC §7 POST /api/ai/getAI, its streaming twin, and the status the web shows. */
 export async function aiRoutes(
   app: FastifyInstance,
-  deps: { ai: AiService; web: WebLookupService },
+  deps: {
+    ai: AiService;
+    web: WebLookupService;
+    /** Web lookups per person. */
+    lookups: Limiter;
+  },
 ): Promise<void> {
   const { ai, web } = deps;
 
@@ -39,11 +46,15 @@ export async function aiRoutes(
     return reply.type('text/plain; charset=utf-8').send(text);
   });
 
-  app.post('/api/ai/web', async (request, reply) => {
-    const user = request.user;
-    const { phrase } = parseInput(WebLookupRequest, request.body);
-    return web.lookUp(user.id, phrase, abortOnDisconnect(reply).signal);
-  });
+  app.post(
+    '/api/ai/web',
+    rateLimited(deps.lookups, { message: TOO_MANY_LOOKUPS }),
+    async (request, reply) => {
+      const user = request.user;
+      const { phrase } = parseInput(WebLookupRequest, request.body);
+      return web.lookUp(user.id, phrase, abortOnDisconnect(reply).signal);
+    },
+  );
 
   app.post('/api/ai/getAI/stream', async (request, reply) => {
     const user = request.user;

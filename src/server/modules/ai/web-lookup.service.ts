@@ -1,9 +1,8 @@
 import type { WebLookupResponse } from '../../../contracts/ai.js';
-import { perMinute, takeOrRefuse, type Limits } from '../../lib/limits.js';
 import type { AiService } from './ai.service.js';
 import { lookUpIntro } from './encyclopedia.js';
 
-const LOOKUPS_PER_MINUTE = 20;
+export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
 
 export const WEB_NOTES = {
   noPage: 'The encyclopedia has no clear article for this phrase, so the AI summarised it instead.',
@@ -11,13 +10,11 @@ export const WEB_NOTES = {
 } as const;
 
 /** The studio's web lookup: the encyclopedia first, the AI's own summary when that gives nothing usable. */
-export function webLookupService(ai: AiService, limits: Limits, apiUrl: string, contactEmail: string) {
-  const rate = limits.limiter('web-lookup', perMinute(LOOKUPS_PER_MINUTE, 10));
+export function webLookupService(ai: AiService, apiUrl: string, contactEmail: string) {
   const userAgent = `Simplified/0.1 (${contactEmail})`;
 
   return {
     async lookUp(userId: string, phrase: string, signal: AbortSignal): Promise<WebLookupResponse> {
-      await takeOrRefuse(rate, userId, 'Too many lookups. Please wait a minute and try again.');
       let note: string = WEB_NOTES.noPage;
       try {
         const entry = await lookUpIntro(apiUrl, phrase, userAgent);

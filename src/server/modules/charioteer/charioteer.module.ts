@@ -70,8 +70,8 @@ export async function registerCharioteer(
         deps.config.allowances.discussions,
         ERRORS.discussionsQuota,
       ),
-      // A person's words into a roundtable are written like messages, at the rate messages are.
-      joinIns: realtime.limits.limiter('join-ins', perMinute(rate, Math.min(rate, JOIN_IN_BURST))),
     }),
+    // A person's words into a roundtable are written like messages, at the rate messages are.
+    joinIns: realtime.limits.limiter('join-ins', perMinute(rate, Math.min(rate, JOIN_IN_BURST))),
   });
 }

@@ -6,6 +6,8 @@ import {
   StartDiscussionRequest,
 } from '../../../contracts/charioteer.js';
 import { parseInput } from '../../lib/http-error.js';
+import type { Limiter } from '../../lib/limits.js';
+import { rateLimited } from '../../plugins/rate-limited.js';
 import type { CharioteerService } from './charioteer.service.js';
 
 type WithId = { Params: { id: string } };
@@ -13,7 +15,11 @@ type WithId = { Params: { id: string } };
 /** The Charioteer's calls: a roundtable of personas the signed-in user runs and steers. */
 export async function charioteerRoutes(
   app: FastifyInstance,
-  deps: { charioteer: CharioteerService },
+  deps: {
+    charioteer: CharioteerService;
+    /** How fast a person may join in. */
+    joinIns: Limiter;
+  },
 ): Promise<void> {
   const { charioteer } = deps;
   const base = '/api/charioteer/discussions';
@@ -39,7 +45,7 @@ export async function charioteerRoutes(
     const { personaId } = parseInput(PickSpeakerRequest, request.body);
     return charioteer.pickNext(request.user, request.params.id, personaId);
   });
-  app.post<WithId>(`${base}/:id/messages`, async (request, reply) => {
+  app.post<WithId>(`${base}/:id/messages`, rateLimited(deps.joinIns), async (request, reply) => {
     const { text } = parseInput(InterjectRequest, request.body);
     return reply.status(201).send(await charioteer.interject(request.user, request.params.id, text));
   });

@@ -11,9 +11,8 @@ import {
 } from '../../../contracts/charioteer.js';
 import type { DiscussionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newId, newRow, nowIso } from '../../lib/ids.js';
 import type { DailyAllowance } from '../../lib/daily-allowance.js';
-import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { ActionsService } from '../actions/actions.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
@@ -35,11 +34,9 @@ export function charioteerService(
     actions: ActionsService;
     /** Discussions a person may start in a day. */
     starts: DailyAllowance;
-    /** How fast a person may join in. */
-    joinIns: Limiter;
   },
 ) {
-  const { actions, starts, joinIns } = deps;
+  const { actions, starts } = deps;
 
   async function view(row: DiscussionRow): Promise<Discussion> {
     return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
@@ -71,17 +68,14 @@ export function charioteerService(
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }
       await starts.spend(user.id, { items: 1 });
-      const now = nowIso();
       const row = await repo.insert({
-        id: newId(),
+        ...newRow(),
         userId: user.id,
         topic: input.topic,
         seatIds: JSON.stringify(input.personaIds),
         status: 'running',
         nextSpeakerId: null,
         turnsLeft: input.turns,
-        createdAt: now,
-        updatedAt: now,
       });
       runner.start(row.id, user.id);
       return view(row);
@@ -133,7 +127,6 @@ export function charioteerService(
     /** The user joins in; the next speaker sees it in the recent turns. */
     async interject(user: Host, id: string, text: string): Promise<Turn> {
       const row = await owned(user, id);
-      await takeOrRefuse(joinIns, user.id);
       const turn = {
         id: newId(),
         discussionId: row.id,

@@ -1,8 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { MEMORY_LIMITS } from '../../../contracts/memory.js';
-import type { Database, Flag, MemoryItemRow } from '../../db/schema.js';
+import type { ConversationRow, Database, Flag, MemoryItemRow } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What memory reads of a conversation: whose it is and its memory switch. */
+export type MemoryConversation = Pick<
+  ConversationRow,
+  'id' | 'userLow' | 'userHigh' | 'memoryOn' | 'memoryFrom'
+>;
 
 /** Memory items and the conversation's memory switch; queries only, no rules. */
 export function memoryRepository(db: Kysely<Database>) {
@@ -17,6 +23,15 @@ export function memoryRepository(db: Kysely<Database>) {
 
   return {
     list,
+
+    /** Memory's own read of the conversation, so the memory module needs nothing of messaging. */
+    conversation(id: string): Promise<MemoryConversation | undefined> {
+      return db
+        .selectFrom('conversations')
+        .select(['id', 'userLow', 'userHigh', 'memoryOn', 'memoryFrom'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
 
     async count(conversationId: string): Promise<number> {
       const row = await db

@@ -1,15 +1,13 @@
 import { MEMORY_LIMITS, type ConversationMemory, type MemoryItem } from '../../../contracts/memory.js';
-import type { ConversationRow, MemoryItemRow, UserRow } from '../../db/schema.js';
+import type { MemoryItemRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newId, newRow, nowIso } from '../../lib/ids.js';
 import type { Locks } from '../../lib/cluster-locks.js';
-import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
-import type { MessagesRepository } from '../messages/messages.repository.js';
 import { extractionPrompt, parseFacts, type Exchange } from './memory-extraction.js';
-import type { MemoryRepository } from './memory.repository.js';
+import type { MemoryConversation, MemoryRepository } from './memory.repository.js';
 
 export const MEMORY_ERRORS = {
   conversationNotFound: 'Conversation not found',
@@ -35,16 +33,14 @@ const EXTRACTION_TOKENS = 200;
  */
 export function memoryService(deps: {
   repo: MemoryRepository;
-  conversations: Pick<MessagesRepository, 'findConversation'>;
   accounts: Pick<AccountsRepository, 'findRecipient'>;
   engine: AiEngine;
   emitter: RealtimeEmitter;
-  edits: Limiter;
   /** One writer at a time per conversation's memory, in every process, so the item limit holds. */
   locks: Locks;
   log: { warn(details: object, message: string): void };
 }) {
-  const { repo, conversations, accounts, engine, emitter, edits, locks, log } = deps;
+  const { repo, accounts, engine, emitter, locks, log } = deps;
 
   async function exclusively<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
     const lease = await locks.acquire(`memory:${conversationId}`);
@@ -59,10 +55,8 @@ export function memoryService(deps: {
   async function ownConversation(
     user: Pick<UserRow, 'id'>,
     conversationId: string,
-  ): Promise<ConversationRow> {
-    const conversation = isId(conversationId)
-      ? await conversations.findConversation(conversationId)
-      : undefined;
+  ): Promise<MemoryConversation> {
+    const conversation = isId(conversationId) ? await repo.conversation(conversationId) : undefined;
     // Someone else's conversation is "not found", exactly like one that does not exist.
     if (!conversation || (conversation.userLow !== user.id && conversation.userHigh !== user.id))
       throw new HttpError(404, MEMORY_ERRORS.conversationNotFound);
@@ -70,12 +64,6 @@ export function memoryService(deps: {
       conversation.userLow === user.id ? conversation.userHigh : conversation.userLow,
     );
     if (other?.isAi !== 1) throw new HttpError(400, MEMORY_ERRORS.notPersona);
-    return conversation;
-  }
-
-  async function change(user: Pick<UserRow, 'id'>, conversationId: string): Promise<ConversationRow> {
-    const conversation = await ownConversation(user, conversationId);
-    await takeOrRefuse(edits, user.id, MEMORY_ERRORS.tooFast);
     return conversation;
   }
 
@@ -94,18 +82,15 @@ export function memoryService(deps: {
       conversationId: string,
       input: { text: string },
     ): Promise<MemoryItem> {
-      const conversation = await change(user, conversationId);
+      const conversation = await ownConversation(user, conversationId);
       const row = await exclusively(conversation.id, async () => {
         if ((await repo.count(conversation.id)) >= MEMORY_LIMITS.items)
           throw new HttpError(409, MEMORY_ERRORS.full);
-        const now = nowIso();
         const item: MemoryItemRow = {
-          id: newId(),
+          ...newRow(),
           conversationId: conversation.id,
           text: input.text,
           source: 'person',
-          createdAt: now,
-          updatedAt: now,
         };
         await repo.insert(item);
         return item;
@@ -120,7 +105,7 @@ export function memoryService(deps: {
       itemId: string,
       input: { text: string },
     ): Promise<MemoryItem> {
-      const conversation = await change(user, conversationId);
+      const conversation = await ownConversation(user, conversationId);
       const row = isId(itemId) ? await repo.update(conversation.id, itemId, input.text, nowIso()) : undefined;
       if (!row) throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
       changed(user.id, conversation.id);
@@ -128,21 +113,21 @@ export function memoryService(deps: {
     },
 
     async remove(user: Pick<UserRow, 'id'>, conversationId: string, itemId: string): Promise<void> {
-      const conversation = await change(user, conversationId);
+      const conversation = await ownConversation(user, conversationId);
       if (!isId(itemId) || !(await repo.remove(conversation.id, itemId)))
         throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
       changed(user.id, conversation.id);
     },
 
     async setEnabled(user: Pick<UserRow, 'id'>, conversationId: string, enabled: boolean) {
-      const conversation = await change(user, conversationId);
+      const conversation = await ownConversation(user, conversationId);
       await repo.setEnabled(conversation.id, enabled);
       changed(user.id, conversation.id);
       return { enabled };
     },
 
     /** What the persona remembers of this person, for its prompt; nothing while memory is off. */
-    async factsFor(conversation: ConversationRow): Promise<string[]> {
+    async factsFor(conversation: Pick<MemoryConversation, 'id' | 'memoryOn'>): Promise<string[]> {
       if (conversation.memoryOn !== 1) return [];
       return (await repo.list(conversation.id)).map((row) => row.text);
     },
@@ -157,7 +142,7 @@ export function memoryService(deps: {
       signal: AbortSignal,
     ): Promise<void> {
       try {
-        const conversation = await conversations.findConversation(job.conversationId);
+        const conversation = await repo.conversation(job.conversationId);
         if (conversation?.memoryOn !== 1) return;
         const remembered = (await repo.list(conversation.id)).map((row) => row.text);
         const answer = await engine.generate({
@@ -168,7 +153,7 @@ export function memoryService(deps: {
         });
         const kept = await exclusively(conversation.id, async () => {
           // Switched off or cleared while the engine thought: what it found belongs to a memory that is gone.
-          const latest = await conversations.findConversation(conversation.id);
+          const latest = await repo.conversation(conversation.id);
           if (latest?.memoryOn !== 1 || latest.memoryFrom !== conversation.memoryFrom) return false;
           const facts = parseFacts(
             answer,

@@ -16,14 +16,9 @@ import { presenceService } from './presence.service.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { signedInOnly } from '../../plugins/session.js';
-import { memoryRepository } from '../memory/memory.repository.js';
-import { memoryRoutes } from '../memory/memory.routes.js';
-import { memoryService } from '../memory/memory.service.js';
+import type { MemoryService } from '../memory/memory.service.js';
 
 const SEND_BURST = 20;
-/** Memory edits a person may make: plenty for tidying a full list by hand, not a write per keystroke. */
-const MEMORY_EDITS_PER_MINUTE = 120;
-const MEMORY_EDITS_BURST = 40;
 
 /** Direct messaging: HTTP calls, socket events and presence, over one service. */
 export async function registerMessaging(
@@ -35,8 +30,10 @@ export async function registerMessaging(
     config: Config;
     engine: AiEngine;
     budget: AiBudget;
+    /** What a persona remembers: read into its prompts, fed after its replies. */
+    memory: MemoryService;
     lists: ConversationListCache;
-    /** Recipients' rows as a send reads them, kept between sends (lib/rows-cache.ts). */
+    /** Recipients' rows as a send reads them, kept between sends (performance/rows-cache.ts). */
     recipients: RowsCache<Recipient>;
     /** Counts every message stored (a metric). */
     messagesSent: { inc(): void };
@@ -47,21 +44,8 @@ export async function registerMessaging(
   const rate = deps.config.messageRateLimitPerMinute;
   // Bursts of up to 20 (or ten seconds' worth for high limits), never more than the limit itself.
   const limiter = deps.realtime.limits.limiter('messages', perMinute(rate, Math.max(SEND_BURST, rate / 6)));
-  const memory = memoryService({
-    repo: memoryRepository(deps.db.kysely),
-    conversations: repo,
-    accounts: deps.accounts,
-    engine: deps.engine,
-    emitter: deps.realtime.emitter,
-    edits: deps.realtime.limits.limiter(
-      'memory-edits',
-      perMinute(MEMORY_EDITS_PER_MINUTE, MEMORY_EDITS_BURST),
-    ),
-    locks: deps.realtime.locks,
-    log: app.log,
-  });
   const replies = personaRepliesService({
-    memory,
+    memory: deps.memory,
     engine: deps.engine,
     budget: deps.budget,
     limits: deps.config.ai,
@@ -93,5 +77,4 @@ export async function registerMessaging(
   // A shutdown lets replies being written finish (within its grace) before it closes the sockets.
   app.keepDuringDrain(() => replies.settled());
   await app.register(signedInOnly(messagesRoutes), { messages, replies });
-  await app.register(signedInOnly(memoryRoutes), { memory });
 }

@@ -52,7 +52,7 @@ export interface SentMessage {
 /** Direct-message rules: who may send, read and change which conversation. */
 export function messagesService(
   repo: MessagesRepository,
-  /** Sends are group-committed: the ack still comes after the commit (see db/group-commit.ts). */
+  /** Sends are group-committed: the ack still comes after the commit (see performance/group-commit.ts). */
   writes: GroupCommit,
   /** Every change below forgets the lists it touches once committed, before anyone is told of it. */
   lists: ConversationListCache,

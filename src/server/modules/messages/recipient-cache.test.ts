@@ -5,7 +5,7 @@ import { freezeFromOutside } from '../../test/operator.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MESSAGE_ERRORS } from './messages.service.js';
 
-// A send reads its recipient's row from memory after the first (lib/rows-cache.ts); these are the changes
+// A send reads its recipient's row from memory after the first (performance/rows-cache.ts); these are the changes
 // that must still reach the next send at once.
 describe('a recipient’s row, kept between sends', () => {
   let server: TestServer;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { perMinute, type Limits } from '../../lib/limits.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -16,12 +17,12 @@ export async function registerPersonas(
   app: FastifyInstance,
   deps: {
     db: Db;
+    config: Config;
     accounts: AccountsRepository;
     uploads: UploadsService;
     /** A persona's row changed: whatever keeps names, pictures or rows of people forgets them. */
     onPersonaChanged: () => void;
     limits: Limits;
-    directoryRateLimitPerMinute: number;
   },
 ): Promise<void> {
   const personas = personasService(
@@ -30,7 +31,7 @@ export async function registerPersonas(
     deps.uploads,
     deps.onPersonaChanged,
   );
-  const rate = deps.directoryRateLimitPerMinute;
+  const rate = deps.config.directoryRateLimitPerMinute;
   const directoryLimiter = deps.limits.limiter('directory', perMinute(rate, Math.min(rate, DIRECTORY_BURST)));
   await app.register(signedInOnly(personasRoutes), { personas, directoryLimiter });
   await app.register(signedInOnly(cardsRoutes), { accounts: deps.accounts, uploads: deps.uploads });

@@ -6,7 +6,8 @@ import {
   UpdateAiFieldsRequest,
 } from '../../../contracts/personas.js';
 import { parseInput } from '../../lib/http-error.js';
-import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
+import type { Limiter } from '../../lib/limits.js';
+import { rateLimited } from '../../plugins/rate-limited.js';
 import { toPublicUser } from '../accounts/user-view.js';
 import type { PersonasService } from './personas.service.js';
 
@@ -37,9 +38,7 @@ export async function personasRoutes(
     return toPublicUser(persona, editor);
   });
 
-  app.get('/api/users/directory', async (request, reply) => {
-    const userId = request.user.id;
-    await takeOrRefuse(directoryLimiter, userId);
+  app.get('/api/users/directory', rateLimited(directoryLimiter), async (request, reply) => {
     const { entries, nextCursor } = await personas.directory(parseInput(DirectoryQuery, request.query));
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return entries;

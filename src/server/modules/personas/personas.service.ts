@@ -9,7 +9,7 @@ import { AI_EMAIL_DOMAIN } from '../../../contracts/rules.js';
 import { isUniqueViolation } from '../../db/database.js';
 import type { UserPatch, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { isId, newId, nowIso } from '../../lib/ids.js';
+import { isId, newRow, nowIso } from '../../lib/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { voiceColumns } from '../accounts/voice-columns.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -68,10 +68,9 @@ export function personasService(
         throw new HttpError(409, PERSONA_ERRORS.tooMany, 'quota_exceeded');
       }
       const profilePic = input.profilePic ? await uploads.saveImage(creator.id, input.profilePic) : '';
-      const now = nowIso();
       return accounts
         .insert({
-          id: newId(),
+          ...newRow(),
           name: input.name,
           username: input.username,
           email: personaEmail(input.username),
@@ -85,8 +84,6 @@ export function personasService(
           createdByUsername: creator.username,
           isAi: 1,
           ...voiceColumns(input.voice),
-          createdAt: now,
-          updatedAt: now,
         })
         .catch(async (error: unknown) => {
           // The picture was stored for this persona only; no account shows it when the insert failed.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { perMinute, type Limits } from '../../lib/limits.js';
 import { signedInOnly } from '../../plugins/session.js';
@@ -13,12 +14,10 @@ const SEARCH_BURST = 30;
 /** Search over a person's messages, saved items and discussions. */
 export async function registerSearch(
   app: FastifyInstance,
-  deps: { db: Db; limits: Limits; searchesPerMinute: number },
+  deps: { db: Db; config: Config; limits: Limits },
 ): Promise<void> {
-  const searchLimiter = deps.limits.limiter(
-    'search',
-    perMinute(deps.searchesPerMinute, Math.min(deps.searchesPerMinute, SEARCH_BURST)),
-  );
+  const rate = deps.config.searchRateLimitPerMinute;
+  const searchLimiter = deps.limits.limiter('search', perMinute(rate, Math.min(rate, SEARCH_BURST)));
   const messages = deps.db.engine === 'sqlite' ? messageIndex(deps.db.kysely, app.log) : undefined;
   // The database closes after the app (server.ts), so a batch under way finishes first.
   app.addHook('onClose', async () => messages?.close());

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { SearchQuery } from '../../../contracts/search.js';
 import { parseInput } from '../../lib/http-error.js';
-import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
+import type { Limiter } from '../../lib/limits.js';
+import { rateLimited } from '../../plugins/rate-limited.js';
 import type { SearchService } from './search.service.js';
 
 /** Our addition: GET /api/search, over what the signed-in person may read. */
@@ -11,9 +12,7 @@ export async function searchRoutes(
 ): Promise<void> {
   const { search, searchLimiter } = deps;
 
-  app.get('/api/search', async (request) => {
-    const reader = request.user;
-    await takeOrRefuse(searchLimiter, reader.id);
-    return search.search(reader, parseInput(SearchQuery, request.query));
-  });
+  app.get('/api/search', rateLimited(searchLimiter), async (request) =>
+    search.search(request.user, parseInput(SearchQuery, request.query)),
+  );
 }

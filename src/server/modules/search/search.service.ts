@@ -15,56 +15,48 @@ export function searchService(repo: SearchRepository, messages?: Pick<MessageInd
   /** The rows behind the matches, read kind by kind (a handful of primary-key lookups each). */
   async function load(readerId: string, refs: Map<EntryKind, string[]>, words: string[]): Promise<Loaded> {
     const loaded: Loaded = new Map();
-    const key = (kind: EntryKind, ref: string) => `${kind}:${ref}`;
-    const ids = (kind: EntryKind) => refs.get(kind) ?? [];
     const shown = (text: string) => excerptOf(text, words);
+    /** Reads the rows of one kind that matched, if any did, and keeps each as the result it shows. */
+    async function read<R extends { id: string }>(
+      kind: EntryKind,
+      rows: (readerId: string, ids: string[]) => Promise<R[]>,
+      toResult: (row: R) => SearchResult,
+    ): Promise<void> {
+      const ids = refs.get(kind) ?? [];
+      if (ids.length === 0) return;
+      for (const row of await rows(readerId, ids)) loaded.set(`${kind}:${row.id}`, toResult(row));
+    }
 
-    if (ids('message').length > 0) {
-      for (const m of await repo.messages(readerId, ids('message'))) {
-        loaded.set(key('message', m.id), {
-          kind: 'message',
-          _id: m.id,
-          title: `@${m.sender}`,
-          at: m.createdAt,
-          chatWith: { _id: m.otherId, username: m.otherUsername },
-          ...shown(m.text),
-        });
-      }
-    }
-    if (ids('action').length > 0) {
-      for (const a of await repo.actions(readerId, ids('action'))) {
-        loaded.set(key('action', a.id), {
-          kind: a.type,
-          _id: a.id,
-          title: a.title,
-          at: a.updatedAt,
-          ...shown(a.memory),
-        });
-      }
-    }
-    if (ids('discussion').length > 0) {
-      for (const d of await repo.discussions(readerId, ids('discussion'))) {
-        loaded.set(key('discussion', d.id), {
-          kind: 'discussion',
-          _id: d.id,
-          title: d.topic,
-          at: d.createdAt,
-          ...shown(d.topic),
-        });
-      }
-    }
-    if (ids('turn').length > 0) {
-      for (const t of await repo.turns(readerId, ids('turn'))) {
-        loaded.set(key('turn', t.id), {
-          kind: 'discussion',
-          _id: t.discussionId,
-          turnId: t.id,
-          title: t.topic,
-          at: t.createdAt,
-          ...shown(`@${t.speaker}: ${t.text}`),
-        });
-      }
-    }
+    await read('message', repo.messages, (m) => ({
+      kind: 'message',
+      _id: m.id,
+      title: `@${m.sender}`,
+      at: m.createdAt,
+      chatWith: { _id: m.otherId, username: m.otherUsername },
+      ...shown(m.text),
+    }));
+    await read('action', repo.actions, (a) => ({
+      kind: a.type,
+      _id: a.id,
+      title: a.title,
+      at: a.updatedAt,
+      ...shown(a.memory),
+    }));
+    await read('discussion', repo.discussions, (d) => ({
+      kind: 'discussion',
+      _id: d.id,
+      title: d.topic,
+      at: d.createdAt,
+      ...shown(d.topic),
+    }));
+    await read('turn', repo.turns, (t) => ({
+      kind: 'discussion',
+      _id: t.discussionId,
+      turnId: t.id,
+      title: t.topic,
+      at: t.createdAt,
+      ...shown(`@${t.speaker}: ${t.text}`),
+    }));
     return loaded;
   }
 
