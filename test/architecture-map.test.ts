@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, readRepoFile } from './support/repo-files.js';
@@ -26,11 +26,42 @@ const folders = (dir: string) =>
     .map((entry) => entry.name)
     .sort();
 
+/** The other modules a module's production files import, read from their import lines. */
+function moduleImports(moduleName: string): string[] {
+  const dir = path.join(REPO, 'src', 'server', 'modules', moduleName);
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.split(path.sep).includes('test'),
+  );
+  const imported = files.flatMap((file) =>
+    [...readFileSync(path.join(dir, file), 'utf8').matchAll(/from '((?:\.\.\/)+)([a-z-]+)\//g)].flatMap(
+      ([, up = '', target = '']) => {
+        const resolved = path.relative(
+          path.join(REPO, 'src', 'server', 'modules'),
+          path.resolve(path.dirname(path.join(dir, file)), up, target),
+        );
+        return resolved.includes(path.sep) || resolved.startsWith('..') || resolved === moduleName
+          ? []
+          : [resolved];
+      },
+    ),
+  );
+  return [...new Set(imported)].sort();
+}
+
 describe('docs/architecture.md, the map', () => {
   it('lists every server module, and only those', () => {
     expect(firstColumn(section('### Server modules'))).toEqual(
       folders(path.join('src', 'server', 'modules')),
     );
+  });
+
+  it("gives each module's imports as its files' import lines do", () => {
+    const rows = section('### Server modules').flatMap((line) => {
+      const row = /^\|\s*`([^`]+)`\s*\|[^|]*\|\s*([^|]*?)\s*\|$/.exec(line);
+      return row ? [[row[1], row[2] === '–' ? [] : (row[2] ?? '').split(/,\s*/).sort()] as const] : [];
+    });
+    for (const [name, listed] of rows)
+      expect(listed, `imports of ${name}`).toEqual(moduleImports(name ?? ''));
   });
 
   it('lists every web feature, and only those', () => {
