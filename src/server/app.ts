@@ -31,6 +31,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSessions, signedInOnly } from './plugins/session.js';
 import { registerDrain } from './plugins/drain.js';
 import { registerProbes } from './plugins/probes.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { createMetrics } from './lib/metrics.js';
 import { timedEngine } from './modules/ai/timed-engine.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   metrics.readFrom({ openSockets: () => realtime.io.engine.clientsCount, dbPool: deps.db.poolUse });
 
   registerProbes(app, deps.db.kysely, { redisUp: realtime.redis?.isUp, isDraining: drain.isDraining });
+  registerOpenApi(app);
   app.get('/api/config', async () => ({ contactEmail: config.contactEmail }));
   await app.register(accountsRoutes, {
     accounts,
