@@ -92,6 +92,19 @@ const pageOf = (description: string, schema: z.ZodType): HttpAnswer => ({
 });
 const NO_CONTENT: HttpAnswer = { description: 'Done; no body.' };
 
+/** A call anyone may make. */
+const forAnyone = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
+  summary,
+  access: 'public',
+  ...call,
+});
+/** A call for signed-in people only. */
+const forSignedIn = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
+  summary,
+  access: 'session',
+  ...call,
+});
+
 /**
  * The HTTP API as one table: every call the server answers under /api, with the contract schemas it reads and
  * answers with. The OpenAPI document (GET /api/openapi.json) is generated from it, and a server test checks
@@ -99,114 +112,76 @@ const NO_CONTENT: HttpAnswer = { description: 'Done; no body.' };
  * with exactly the schemas written here and answers in the shapes written here.
  */
 export const HTTP_API = {
-  'GET /api/health': {
-    summary: 'Liveness: the process runs and its database answers',
-    access: 'public',
+  'GET /api/health': forAnyone('Liveness: the process runs and its database answers', {
     answers: { 200: json('Alive', HealthResponse) },
-  },
-  'GET /api/ready': {
-    summary: 'Readiness: whether this process should get traffic',
-    access: 'public',
+  }),
+  'GET /api/ready': forAnyone('Readiness: whether this process should get traffic', {
     answers: {
       200: json('Ready', ReadyResponse),
       503: json('Not ready, with the checks that failed', NotReadyResponse),
     },
-  },
-  'GET /api/openapi.json': {
-    summary: 'This description of the API (OpenAPI 3.1)',
-    access: 'public',
+  }),
+  'GET /api/openapi.json': forAnyone('This description of the API (OpenAPI 3.1)', {
     answers: { 200: json('The OpenAPI document', z.record(z.string(), z.unknown())) },
-  },
-  'GET /api/config': {
-    summary: 'Public settings the pages show',
-    access: 'public',
+  }),
+  'GET /api/config': forAnyone('Public settings the pages show', {
     answers: { 200: json('The settings', PublicConfig) },
-  },
+  }),
 
-  'POST /api/users/signup': {
-    summary: 'Create an account and sign in',
-    access: 'public',
+  'POST /api/users/signup': forAnyone('Create an account and sign in', {
     body: SignupRequest,
     answers: { 201: json('Signed up; the session cookie is set', SelfUser) },
-  },
-  'POST /api/users/login': {
-    summary: 'Sign in',
-    access: 'public',
+  }),
+  'POST /api/users/login': forAnyone('Sign in', {
     body: LoginRequest,
     answers: { 200: json('Signed in; the session cookie is set', SelfUser) },
-  },
-  'POST /api/users/logout': {
-    summary: 'Sign out (ends the session, if any)',
-    access: 'public',
+  }),
+  'POST /api/users/logout': forAnyone('Sign out (ends the session, if any)', {
     answers: { 200: json('Signed out; the session cookie is cleared', LogoutResponse) },
-  },
-  'GET /api/users/me': {
-    summary: 'The signed-in account',
-    access: 'session',
+  }),
+  'GET /api/users/me': forSignedIn('The signed-in account', {
     answers: { 200: json('The account', SelfUser) },
-  },
-  'GET /api/users/profile/:query': {
-    summary: 'A profile by id or username; e-mail and settings only on one’s own',
-    access: 'session',
-    answers: { 200: json('The profile', ProfileResponse) },
-  },
-  'PUT /api/users/update/:id': {
-    summary: 'Change one’s own account',
-    access: 'session',
+  }),
+  'GET /api/users/profile/:query': forSignedIn('Someone’s profile, by id or username', {
+    answers: { 200: json('The profile; e-mail and settings only on one’s own', ProfileResponse) },
+  }),
+  'PUT /api/users/update/:id': forSignedIn('Change one’s own account', {
     body: UpdateUserRequest,
     answers: { 200: json('The changed account', SelfUser) },
-  },
-  'PUT /api/users/updateAiFields': {
-    summary: 'Change a persona one created',
-    access: 'session',
+  }),
+  'PUT /api/users/updateAiFields': forSignedIn('Change a persona one created', {
     body: UpdateAiFieldsRequest,
     answers: { 200: json('The changed persona', PublicUser) },
-  },
-  'GET /api/users/directory': {
-    summary: 'The persona directory, a page at a time',
-    access: 'session',
+  }),
+  'GET /api/users/directory': forSignedIn('The persona directory, a page at a time', {
     query: DirectoryQuery,
     answers: { 200: pageOf('A page of personas', DirectoryList) },
-  },
+  }),
 
-  'GET /api/ai/status': {
-    summary: 'Whether AI answers now, and a download’s progress',
-    access: 'session',
+  'GET /api/ai/status': forSignedIn('Whether AI answers now, and a download’s progress', {
     answers: { 200: json('The status', AiStatusResponse) },
-  },
-  'POST /api/ai/getAI': {
-    summary: 'Ask the AI; the whole answer at once',
-    access: 'session',
+  }),
+  'POST /api/ai/getAI': forSignedIn('Ask the AI; the whole answer at once', {
     body: GetAiRequest,
     answers: { 200: plainText('The answer') },
-  },
-  'POST /api/ai/getAI/stream': {
-    summary: 'Ask the AI; the answer streamed as it is written',
-    access: 'session',
+  }),
+  'POST /api/ai/getAI/stream': forSignedIn('Ask the AI; the answer streamed as it is written', {
     body: GetAiRequest,
     answers: { 200: plainText('The answer, streamed') },
-  },
-  'POST /api/ai/web': {
-    summary: 'Look a phrase up in the encyclopedia, or have the AI summarise it',
-    access: 'session',
+  }),
+  'POST /api/ai/web': forSignedIn('Look a phrase up in the encyclopedia, or have the AI summarise it', {
     body: WebLookupRequest,
     answers: { 200: json('What was found', WebLookupResponse) },
-  },
-  'POST /api/ai/createAI': {
-    summary: 'Create a persona',
-    access: 'session',
+  }),
+  'POST /api/ai/createAI': forSignedIn('Create a persona', {
     body: CreateAiRequest,
     answers: { 201: json('The persona, as its creator sees it', PublicUser) },
-  },
-  'POST /api/ai/cards/parse': {
-    summary: 'Turn a character card file into a persona draft',
-    access: 'session',
+  }),
+  'POST /api/ai/cards/parse': forSignedIn('Turn a character card file into a persona draft', {
     body: ParseCardRequest,
     answers: { 200: json('The draft, with notes on what had to change', CardDraft) },
-  },
-  'GET /api/ai/cards/:username': {
-    summary: 'Export one’s own persona as a character card',
-    access: 'session',
+  }),
+  'GET /api/ai/cards/:username': forSignedIn('Export one’s own persona as a character card', {
     query: CardExportQuery,
     answers: {
       200: {
@@ -214,157 +189,117 @@ export const HTTP_API = {
         content: { 'application/json': ExportedCard, 'image/png': 'binary' },
       },
     },
-  },
+  }),
 
-  'GET /api/messages/conversations': {
-    summary: 'One’s conversations, the latest first',
-    access: 'session',
+  'GET /api/messages/conversations': forSignedIn('One’s conversations, the latest first', {
     answers: { 200: json('The conversations', ConversationList) },
-  },
-  'GET /api/messages/ai-replies': {
-    summary: 'Persona replies being written now, with their text so far',
-    access: 'session',
+  }),
+  'GET /api/messages/ai-replies': forSignedIn('Persona replies being written now, with their text so far', {
     answers: { 200: json('The replies in progress', AiRepliesInProgress) },
-  },
-  'POST /api/messages/conversations/:conversationId/regenerate': {
-    summary: 'Have the persona answer the last message again',
-    access: 'session',
-    answers: { 202: json('The reply is being written', RegenerateReplyResponse) },
-  },
-  'GET /api/messages/:otherUserId': {
-    summary: 'The messages with someone, newest page first',
-    access: 'session',
+  }),
+  'POST /api/messages/conversations/:conversationId/regenerate': forSignedIn(
+    'Have the persona answer the last message again',
+    {
+      answers: { 202: json('The reply is being written', RegenerateReplyResponse) },
+    },
+  ),
+  'GET /api/messages/:otherUserId': forSignedIn('The messages with someone, newest page first', {
     query: MessagePageQuery,
     answers: { 200: json('A page of messages, oldest first', MessageList) },
-  },
-  'POST /api/messages': {
-    summary: 'Send a message',
-    access: 'session',
+  }),
+  'POST /api/messages': forSignedIn('Send a message', {
     body: SendMessageRequest,
     answers: { 201: json('The stored message', Message) },
-  },
-  'POST /api/messages/forward': {
-    summary: 'Forward a message to someone by username',
-    access: 'session',
+  }),
+  'POST /api/messages/forward': forSignedIn('Forward a message to someone by username', {
     body: ForwardMessageRequest,
     answers: { 201: json('The forwarded copy', Message) },
-  },
-  'PUT /api/messages/conversations/updateConversation/:conversationId': {
-    summary: 'Change a conversation’s context',
-    access: 'session',
-    body: UpdateConversationRequest,
-    answers: { 200: json('The new context', UpdateConversationResponse) },
-  },
-  'GET /api/messages/conversations/:conversationId/memory': {
-    summary: 'What a persona remembers of one',
-    access: 'session',
+  }),
+  'PUT /api/messages/conversations/updateConversation/:conversationId': forSignedIn(
+    'Change a conversation’s context',
+    {
+      body: UpdateConversationRequest,
+      answers: { 200: json('The new context', UpdateConversationResponse) },
+    },
+  ),
+  'GET /api/messages/conversations/:conversationId/memory': forSignedIn('What a persona remembers of one', {
     answers: { 200: json('The memory', ConversationMemory) },
-  },
-  'POST /api/messages/conversations/:conversationId/memory': {
-    summary: 'Add a fact to remember',
-    access: 'session',
+  }),
+  'POST /api/messages/conversations/:conversationId/memory': forSignedIn('Add a fact to remember', {
     body: MemoryItemRequest,
     answers: { 201: json('The fact', MemoryItem) },
-  },
-  'PUT /api/messages/conversations/:conversationId/memory/settings': {
-    summary: 'Turn a conversation’s memory on or off',
-    access: 'session',
-    body: MemorySettingsRequest,
-    // The answer repeats the setting.
-    answers: { 200: json('The setting', MemorySettingsRequest) },
-  },
-  'PATCH /api/messages/conversations/:conversationId/memory/:itemId': {
-    summary: 'Reword a remembered fact',
-    access: 'session',
-    body: MemoryItemRequest,
-    answers: { 200: json('The fact', MemoryItem) },
-  },
-  'DELETE /api/messages/conversations/:conversationId/memory/:itemId': {
-    summary: 'Forget a fact',
-    access: 'session',
+  }),
+  'PUT /api/messages/conversations/:conversationId/memory/settings': forSignedIn(
+    'Turn a conversation’s memory on or off',
+    {
+      body: MemorySettingsRequest,
+      // The answer repeats the setting.
+      answers: { 200: json('The setting', MemorySettingsRequest) },
+    },
+  ),
+  'PATCH /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn(
+    'Reword a remembered fact',
+    {
+      body: MemoryItemRequest,
+      answers: { 200: json('The fact', MemoryItem) },
+    },
+  ),
+  'DELETE /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn('Forget a fact', {
     answers: { 204: NO_CONTENT },
-  },
+  }),
 
-  'POST /api/actions/createAction': {
-    summary: 'Save a note or prompt',
-    access: 'session',
+  'POST /api/actions/createAction': forSignedIn('Save a note or prompt', {
     body: CreateActionRequest,
     answers: { 201: json('The saved item', Action) },
-  },
-  'PATCH /api/actions/updateAction/:id': {
-    summary: 'Change a saved item',
-    access: 'session',
+  }),
+  'PATCH /api/actions/updateAction/:id': forSignedIn('Change a saved item', {
     body: UpdateActionRequest,
     answers: { 200: json('The saved item', Action) },
-  },
-  'GET /api/actions/getActions/:userId': {
-    summary: 'One’s saved items, newest first, a page at a time',
-    access: 'session',
+  }),
+  'GET /api/actions/getActions/:userId': forSignedIn('One’s saved items, newest first, a page at a time', {
     query: ActionPageQuery,
     answers: { 200: pageOf('A page of saved items', ActionList) },
-  },
-  'DELETE /api/actions/deleteAction/:id': {
-    summary: 'Delete a saved item',
-    access: 'session',
+  }),
+  'DELETE /api/actions/deleteAction/:id': forSignedIn('Delete a saved item', {
     answers: { 200: json('Deleted', DeleteActionResponse) },
-  },
+  }),
 
-  'POST /api/charioteer/discussions': {
-    summary: 'Start a roundtable of personas',
-    access: 'session',
+  'POST /api/charioteer/discussions': forSignedIn('Start a roundtable of personas', {
     body: StartDiscussionRequest,
     answers: { 201: json('The discussion, running', Discussion) },
-  },
-  'GET /api/charioteer/discussions': {
-    summary: 'One’s roundtables',
-    access: 'session',
+  }),
+  'GET /api/charioteer/discussions': forSignedIn('One’s roundtables', {
     answers: { 200: json('The discussions', DiscussionList) },
-  },
-  'GET /api/charioteer/discussions/:id': {
-    summary: 'A roundtable with its turns',
-    access: 'session',
+  }),
+  'GET /api/charioteer/discussions/:id': forSignedIn('A roundtable with its turns', {
     answers: { 200: json('The discussion and its turns', DiscussionWithTurns) },
-  },
-  'POST /api/charioteer/discussions/:id/pause': {
-    summary: 'Pause a roundtable after the current turn',
-    access: 'session',
+  }),
+  'POST /api/charioteer/discussions/:id/pause': forSignedIn('Pause a roundtable after the current turn', {
     answers: { 200: json('The discussion', Discussion) },
-  },
-  'POST /api/charioteer/discussions/:id/resume': {
-    summary: 'Continue a roundtable for more turns',
-    access: 'session',
+  }),
+  'POST /api/charioteer/discussions/:id/resume': forSignedIn('Continue a roundtable for more turns', {
     body: ResumeDiscussionRequest,
     answers: { 200: json('The discussion', Discussion) },
-  },
-  'POST /api/charioteer/discussions/:id/stop': {
-    summary: 'Stop a roundtable for good',
-    access: 'session',
+  }),
+  'POST /api/charioteer/discussions/:id/stop': forSignedIn('Stop a roundtable for good', {
     answers: { 200: json('The discussion', Discussion) },
-  },
-  'POST /api/charioteer/discussions/:id/next': {
-    summary: 'Choose who speaks next',
-    access: 'session',
+  }),
+  'POST /api/charioteer/discussions/:id/next': forSignedIn('Choose who speaks next', {
     body: PickSpeakerRequest,
     answers: { 200: json('The discussion', Discussion) },
-  },
-  'POST /api/charioteer/discussions/:id/messages': {
-    summary: 'Join in with one’s own words',
-    access: 'session',
+  }),
+  'POST /api/charioteer/discussions/:id/messages': forSignedIn('Join in with one’s own words', {
     body: InterjectRequest,
     answers: { 201: json('The turn', Turn) },
-  },
-  'POST /api/charioteer/discussions/:id/export': {
-    summary: 'Save a roundtable’s transcript as a note',
-    access: 'session',
+  }),
+  'POST /api/charioteer/discussions/:id/export': forSignedIn('Save a roundtable’s transcript as a note', {
     answers: { 201: json('The saved note', Action) },
-  },
+  }),
 
-  'GET /api/search': {
-    summary: 'Search one’s messages, saved items and roundtables',
-    access: 'session',
+  'GET /api/search': forSignedIn('Search one’s messages, saved items and roundtables', {
     query: SearchQuery,
     answers: { 200: json('The best matches', SearchResults) },
-  },
+  }),
 } satisfies Record<HttpCallKey, HttpCall>;
 
 /** The method and the Fastify path of a table key. */
