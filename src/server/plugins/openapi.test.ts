@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HTTP_API, splitCallKey, type HttpCall, type HttpCallKey } from '../../contracts/http-api.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
-import { OPENAPI_PATH, openApiDocument, toJsonSchema } from './openapi.js';
+import { OPENAPI_PATH, openApiDocument, openApiPath, toJsonSchema } from './openapi.js';
 
 type Json = Record<string, unknown>;
 
 /** Every method and path the app registers under /api, heard as Fastify adds them. */
 const registered = new Set<string>();
-const heard = ({ fastify }: { fastify: FastifyInstance }) => {
+const heard = (message: unknown) => {
+  const { fastify } = message as { fastify: FastifyInstance };
   fastify.addHook('onRoute', ({ method, url }) => {
     // HEAD routes are Fastify's own twins of the GET ones.
     for (const one of [method].flat())
@@ -20,17 +21,16 @@ const heard = ({ fastify }: { fastify: FastifyInstance }) => {
 
 let server: TestServer;
 beforeAll(async () => {
-  diagnostics.subscribe('fastify.initialization', heard as (message: unknown) => void);
+  diagnostics.subscribe('fastify.initialization', heard);
   try {
     server = await startTestServer();
   } finally {
-    diagnostics.unsubscribe('fastify.initialization', heard as (message: unknown) => void);
+    diagnostics.unsubscribe('fastify.initialization', heard);
   }
 });
 afterAll(() => server.close());
 
 const calls = Object.entries(HTTP_API) as Array<[HttpCallKey, HttpCall]>;
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /** Every registered route missing from the table, and every table entry no route answers. */
 function drift(routes: ReadonlySet<string>, table: readonly string[]) {
@@ -97,7 +97,7 @@ describe('GET /api/openapi.json', () => {
     const paths = openApiDocument().paths as Record<string, Json>;
     for (const route of registered) {
       const { method, path } = splitCallKey(route as HttpCallKey);
-      expect(paths[openApiPath(path)]?.[method.toLowerCase()], route).toBeDefined();
+      expect(paths[openApiPath(path).path]?.[method.toLowerCase()], route).toBeDefined();
     }
   });
 
@@ -110,7 +110,7 @@ describe('GET /api/openapi.json', () => {
     const paths = openApiDocument().paths as Record<string, Record<string, Json>>;
     for (const [key, call] of calls) {
       const { method, path } = splitCallKey(key);
-      const operation = paths[openApiPath(path)]?.[method.toLowerCase()];
+      const operation = paths[openApiPath(path).path]?.[method.toLowerCase()];
       expect(operation?.security, key).toEqual(call.access === 'session' ? [{ session: [] }] : undefined);
     }
   });

@@ -45,7 +45,7 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 }
 
 /** `/api/x/:id` in OpenAPI's spelling, `/api/x/{id}`, with the names of its path parameters. */
-function openApiPath(path: string): { path: string; names: string[] } {
+export function openApiPath(path: string): { path: string; names: string[] } {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
   return { path: path.replace(/:(\w+)/g, '{$1}'), names };
 }
