@@ -62,6 +62,9 @@ export type Action = z.infer<typeof Action>;
 
 export const ActionList = z.array(Action);
 
+/** DELETE /api/actions/deleteAction/:id (SPEC §7). */
+export const DeleteActionResponse = z.object({ message: z.literal('Deleted') });
+
 /** GET /api/actions/getActions/:userId: newest first; the next page's cursor is in X-Next-Cursor. */
 export const ActionPageQuery = pageQuery(ACTION_LIMITS);
 

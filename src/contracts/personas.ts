@@ -147,3 +147,15 @@ export type CardDraft = z.infer<typeof CardDraft>;
 export const ParseCardRequest = z.object({
   file: z.string({ error: 'file is required' }).min(1, 'file is required'),
 });
+
+/** GET /api/ai/cards/:username: the creator's own persona as a Character Card V2 file, JSON or PNG. */
+export const CardExportQuery = z.object({
+  format: z.enum(['json', 'png'], { error: 'format must be json or png' }).default('json'),
+});
+
+/** The JSON form of an exported card: the community's Character Card V2, whose `data` fields are its own. */
+export const ExportedCard = z.object({
+  spec: z.literal('chara_card_v2'),
+  spec_version: z.literal('2.0'),
+  data: z.record(z.string(), z.unknown()),
+});

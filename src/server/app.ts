@@ -18,6 +18,7 @@ import { registerUploads } from './modules/uploads/uploads.module.js';
 import { registerDrain } from './plugins/drain.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerOverloadProtection } from './plugins/overload.js';
 import { registerProbes } from './plugins/probes.js';
 import { registerSecurity } from './plugins/security.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   guardSocketSends(realtime.io, overload);
   metrics.readFrom({ openSockets: () => realtime.io.engine.clientsCount, dbPool: db.poolUse });
   registerProbes(app, db.kysely, { redisUp: realtime.redis?.isUp, isDraining: drain.isDraining });
+  registerOpenApi(app);
   app.get('/api/config', async () => ({ contactEmail: config.contactEmail }));
 
   const { limits } = realtime;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ParseCardRequest } from '../../../contracts/personas.js';
+import { CardExportQuery, ParseCardRequest } from '../../../contracts/personas.js';
 import { HttpError, parseInput } from '../../lib/http-error.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -10,10 +9,6 @@ import { PERSONA_ERRORS } from './personas.service.js';
 
 // A 5 MB card grows by a third as base64.
 const PARSE_BODY_LIMIT = 7 * 1024 * 1024;
-
-const ExportQuery = z.object({
-  format: z.enum(['json', 'png'], { error: 'format must be json or png' }).default('json'),
-});
 
 /** Character cards: turn an uploaded card into a persona draft, and export one's own persona as a card. */
 export async function cardsRoutes(
@@ -33,7 +28,7 @@ export async function cardsRoutes(
 
   app.get<{ Params: { username: string } }>('/api/ai/cards/:username', async (request, reply) => {
     const user = request.user;
-    const { format } = parseInput(ExportQuery, request.query);
+    const { format } = parseInput(CardExportQuery, request.query);
     const persona = await deps.accounts.findByUsername(request.params.username.toLowerCase());
     if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
       throw new HttpError(404, PERSONA_ERRORS.notFound);

@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import {
+  Action,
+  ActionList,
+  ActionPageQuery,
+  CreateActionRequest,
+  DeleteActionResponse,
+  UpdateActionRequest,
+} from './actions.js';
+import { AiStatusResponse, GetAiRequest, WebLookupRequest, WebLookupResponse } from './ai.js';
+import {
+  Discussion,
+  DiscussionList,
+  DiscussionWithTurns,
+  InterjectRequest,
+  PickSpeakerRequest,
+  ResumeDiscussionRequest,
+  StartDiscussionRequest,
+  Turn,
+} from './charioteer.js';
+import { ConversationMemory, MemoryItem, MemoryItemRequest, MemorySettingsRequest } from './memory.js';
+import {
+  AiRepliesInProgress,
+  ConversationList,
+  ForwardMessageRequest,
+  Message,
+  MessageList,
+  MessagePageQuery,
+  RegenerateReplyResponse,
+  SendMessageRequest,
+  UpdateConversationRequest,
+  UpdateConversationResponse,
+} from './messages.js';
+import {
+  CardDraft,
+  CardExportQuery,
+  CreateAiRequest,
+  DirectoryList,
+  DirectoryQuery,
+  ExportedCard,
+  NEXT_CURSOR_HEADER,
+  ParseCardRequest,
+  UpdateAiFieldsRequest,
+} from './personas.js';
+import { SearchQuery, SearchResults } from './search.js';
+import { HealthResponse, NotReadyResponse, PublicConfig, ReadyResponse } from './server-info.js';
+import {
+  LoginRequest,
+  LogoutResponse,
+  ProfileResponse,
+  PublicUser,
+  SelfUser,
+  SignupRequest,
+  UpdateUserRequest,
+} from './users.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One answer a call gives. */
+export interface HttpAnswer {
+  description: string;
+  /** The body by media type: its schema, or 'binary' for a file; absent when the answer has no body. */
+  content?: Readonly<Record<string, z.ZodType | 'binary'>>;
+  /** Response headers the client reads, with what they carry. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export interface HttpCall {
+  summary: string;
+  /** `session`: only for a signed-in person (the session cookie); anyone else gets 401 before anything runs. */
+  access: 'public' | 'session';
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answers by status; every other status answers with ErrorResponse (src/contracts/errors.ts). */
+  answers: Readonly<Record<number, HttpAnswer>>;
+}
+
+/** A call's method and path as Fastify writes them: `PATCH /api/actions/updateAction/:id`. */
+export type HttpCallKey = `${HttpMethod} /api/${string}`;
+
+const json = (description: string, schema: z.ZodType): HttpAnswer => ({
+  description,
+  content: { 'application/json': schema },
+});
+const plainText = (description: string): HttpAnswer => ({
+  description,
+  content: { 'text/plain': z.string() },
+});
+const pageOf = (description: string, schema: z.ZodType): HttpAnswer => ({
+  ...json(description, schema),
+  headers: { [NEXT_CURSOR_HEADER]: 'The cursor of the next page; absent on the last page.' },
+});
+const NO_CONTENT: HttpAnswer = { description: 'Done; no body.' };
+
+/** A call anyone may make. */
+const forAnyone = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
+  summary,
+  access: 'public',
+  ...call,
+});
+/** A call for signed-in people only. */
+const forSignedIn = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
+  summary,
+  access: 'session',
+  ...call,
+});
+
+/**
+ * The HTTP API as one table: every call the server answers under /api, with the contract schemas it reads and
+ * answers with. The OpenAPI document (GET /api/openapi.json) is generated from it, and a server test checks
+ * both ways against the running app: every registered route is here, and each route parses its body and query
+ * with exactly the schemas written here and answers in the shapes written here.
+ */
+export const HTTP_API = {
+  'GET /api/health': forAnyone('Liveness: the process runs and its database answers', {
+    answers: { 200: json('Alive', HealthResponse) },
+  }),
+  'GET /api/ready': forAnyone('Readiness: whether this process should get traffic', {
+    answers: {
+      200: json('Ready', ReadyResponse),
+      503: json('Not ready, with the checks that failed', NotReadyResponse),
+    },
+  }),
+  'GET /api/openapi.json': forAnyone('This description of the API (OpenAPI 3.1)', {
+    answers: { 200: json('The OpenAPI document', z.record(z.string(), z.unknown())) },
+  }),
+  'GET /api/config': forAnyone('Public settings the pages show', {
+    answers: { 200: json('The settings', PublicConfig) },
+  }),
+
+  'POST /api/users/signup': forAnyone('Create an account and sign in', {
+    body: SignupRequest,
+    answers: { 201: json('Signed up; the session cookie is set', SelfUser) },
+  }),
+  'POST /api/users/login': forAnyone('Sign in', {
+    body: LoginRequest,
+    answers: { 200: json('Signed in; the session cookie is set', SelfUser) },
+  }),
+  'POST /api/users/logout': forAnyone('Sign out (ends the session, if any)', {
+    answers: { 200: json('Signed out; the session cookie is cleared', LogoutResponse) },
+  }),
+  'GET /api/users/me': forSignedIn('The signed-in account', {
+    answers: { 200: json('The account', SelfUser) },
+  }),
+  'GET /api/users/profile/:query': forSignedIn('Someone’s profile, by id or username', {
+    answers: { 200: json('The profile; e-mail and settings only on one’s own', ProfileResponse) },
+  }),
+  'PUT /api/users/update/:id': forSignedIn('Change one’s own account', {
+    body: UpdateUserRequest,
+    answers: { 200: json('The changed account', SelfUser) },
+  }),
+  'PUT /api/users/updateAiFields': forSignedIn('Change a persona one created', {
+    body: UpdateAiFieldsRequest,
+    answers: { 200: json('The changed persona', PublicUser) },
+  }),
+  'GET /api/users/directory': forSignedIn('The persona directory, a page at a time', {
+    query: DirectoryQuery,
+    answers: { 200: pageOf('A page of personas', DirectoryList) },
+  }),
+
+  'GET /api/ai/status': forSignedIn('Whether AI answers now, and a download’s progress', {
+    answers: { 200: json('The status', AiStatusResponse) },
+  }),
+  'POST /api/ai/getAI': forSignedIn('Ask the AI; the whole answer at once', {
+    body: GetAiRequest,
+    answers: { 200: plainText('The answer') },
+  }),
+  'POST /api/ai/getAI/stream': forSignedIn('Ask the AI; the answer streamed as it is written', {
+    body: GetAiRequest,
+    answers: { 200: plainText('The answer, streamed') },
+  }),
+  'POST /api/ai/web': forSignedIn('Look a phrase up in the encyclopedia, or have the AI summarise it', {
+    body: WebLookupRequest,
+    answers: { 200: json('What was found', WebLookupResponse) },
+  }),
+  'POST /api/ai/createAI': forSignedIn('Create a persona', {
+    body: CreateAiRequest,
+    answers: { 201: json('The persona, as its creator sees it', PublicUser) },
+  }),
+  'POST /api/ai/cards/parse': forSignedIn('Turn a character card file into a persona draft', {
+    body: ParseCardRequest,
+    answers: { 200: json('The draft, with notes on what had to change', CardDraft) },
+  }),
+  'GET /api/ai/cards/:username': forSignedIn('Export one’s own persona as a character card', {
+    query: CardExportQuery,
+    answers: {
+      200: {
+        description: 'The card file, as an attachment: JSON, or the persona’s picture as a PNG carrying it',
+        content: { 'application/json': ExportedCard, 'image/png': 'binary' },
+      },
+    },
+  }),
+
+  'GET /api/messages/conversations': forSignedIn('One’s conversations, the latest first', {
+    answers: { 200: json('The conversations', ConversationList) },
+  }),
+  'GET /api/messages/ai-replies': forSignedIn('Persona replies being written now, with their text so far', {
+    answers: { 200: json('The replies in progress', AiRepliesInProgress) },
+  }),
+  'POST /api/messages/conversations/:conversationId/regenerate': forSignedIn(
+    'Have the persona answer the last message again',
+    {
+      answers: { 202: json('The reply is being written', RegenerateReplyResponse) },
+    },
+  ),
+  'GET /api/messages/:otherUserId': forSignedIn('The messages with someone, newest page first', {
+    query: MessagePageQuery,
+    answers: { 200: json('A page of messages, oldest first', MessageList) },
+  }),
+  'POST /api/messages': forSignedIn('Send a message', {
+    body: SendMessageRequest,
+    answers: { 201: json('The stored message', Message) },
+  }),
+  'POST /api/messages/forward': forSignedIn('Forward a message to someone by username', {
+    body: ForwardMessageRequest,
+    answers: { 201: json('The forwarded copy', Message) },
+  }),
+  'PUT /api/messages/conversations/updateConversation/:conversationId': forSignedIn(
+    'Change a conversation’s context',
+    {
+      body: UpdateConversationRequest,
+      answers: { 200: json('The new context', UpdateConversationResponse) },
+    },
+  ),
+  'GET /api/messages/conversations/:conversationId/memory': forSignedIn('What a persona remembers of one', {
+    answers: { 200: json('The memory', ConversationMemory) },
+  }),
+  'POST /api/messages/conversations/:conversationId/memory': forSignedIn('Add a fact to remember', {
+    body: MemoryItemRequest,
+    answers: { 201: json('The fact', MemoryItem) },
+  }),
+  'PUT /api/messages/conversations/:conversationId/memory/settings': forSignedIn(
+    'Turn a conversation’s memory on or off',
+    {
+      body: MemorySettingsRequest,
+      // The answer repeats the setting.
+      answers: { 200: json('The setting', MemorySettingsRequest) },
+    },
+  ),
+  'PATCH /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn(
+    'Reword a remembered fact',
+    {
+      body: MemoryItemRequest,
+      answers: { 200: json('The fact', MemoryItem) },
+    },
+  ),
+  'DELETE /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn('Forget a fact', {
+    answers: { 204: NO_CONTENT },
+  }),
+
+  'POST /api/actions/createAction': forSignedIn('Save a note or prompt', {
+    body: CreateActionRequest,
+    answers: { 201: json('The saved item', Action) },
+  }),
+  'PATCH /api/actions/updateAction/:id': forSignedIn('Change a saved item', {
+    body: UpdateActionRequest,
+    answers: { 200: json('The saved item', Action) },
+  }),
+  'GET /api/actions/getActions/:userId': forSignedIn('One’s saved items, newest first, a page at a time', {
+    query: ActionPageQuery,
+    answers: { 200: pageOf('A page of saved items', ActionList) },
+  }),
+  'DELETE /api/actions/deleteAction/:id': forSignedIn('Delete a saved item', {
+    answers: { 200: json('Deleted', DeleteActionResponse) },
+  }),
+
+  'POST /api/charioteer/discussions': forSignedIn('Start a roundtable of personas', {
+    body: StartDiscussionRequest,
+    answers: { 201: json('The discussion, running', Discussion) },
+  }),
+  'GET /api/charioteer/discussions': forSignedIn('One’s roundtables', {
+    answers: { 200: json('The discussions', DiscussionList) },
+  }),
+  'GET /api/charioteer/discussions/:id': forSignedIn('A roundtable with its turns', {
+    answers: { 200: json('The discussion and its turns', DiscussionWithTurns) },
+  }),
+  'POST /api/charioteer/discussions/:id/pause': forSignedIn('Pause a roundtable after the current turn', {
+    answers: { 200: json('The discussion', Discussion) },
+  }),
+  'POST /api/charioteer/discussions/:id/resume': forSignedIn('Continue a roundtable for more turns', {
+    body: ResumeDiscussionRequest,
+    answers: { 200: json('The discussion', Discussion) },
+  }),
+  'POST /api/charioteer/discussions/:id/stop': forSignedIn('Stop a roundtable for good', {
+    answers: { 200: json('The discussion', Discussion) },
+  }),
+  'POST /api/charioteer/discussions/:id/next': forSignedIn('Choose who speaks next', {
+    body: PickSpeakerRequest,
+    answers: { 200: json('The discussion', Discussion) },
+  }),
+  'POST /api/charioteer/discussions/:id/messages': forSignedIn('Join in with one’s own words', {
+    body: InterjectRequest,
+    answers: { 201: json('The turn', Turn) },
+  }),
+  'POST /api/charioteer/discussions/:id/export': forSignedIn('Save a roundtable’s transcript as a note', {
+    answers: { 201: json('The saved note', Action) },
+  }),
+
+  'GET /api/search': forSignedIn('Search one’s messages, saved items and roundtables', {
+    query: SearchQuery,
+    answers: { 200: json('The best matches', SearchResults) },
+  }),
+} satisfies Record<HttpCallKey, HttpCall>;
+
+/** The method and the Fastify path of a table key. */
+export function splitCallKey(key: HttpCallKey): { method: HttpMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}
