@@ -134,8 +134,6 @@ export function charioteerRunner(deps: RunnerDeps) {
     userId: string,
     turn: { id: string; speakerId: string; text: string; cutShort: boolean },
   ): Promise<boolean> {
-    const current = await repo.find(discussionId);
-    if (!current) return false;
     const stored = {
       id: turn.id,
       discussionId,
@@ -145,13 +143,13 @@ export function charioteerRunner(deps: RunnerDeps) {
       cutShort: turn.cutShort ? 1 : 0,
       createdAt: nowIso(),
     };
-    await repo.addTurn(stored);
-    await repo.update(discussionId, {
+    const kept = await repo.addTurn(stored, (current) => ({
       turnsLeft: Math.max(0, current.turnsLeft - 1),
       // A pick made while this turn was spoken is for the next turn; only the one just used is spent.
       nextSpeakerId: current.nextSpeakerId === turn.speakerId ? null : current.nextSpeakerId,
       updatedAt: nowIso(),
-    });
+    }));
+    if (!kept) return false;
     emitter.toUsers([userId], 'charioteerTurn', { discussionId, turn: toTurn(stored) });
     await announce(discussionId, userId);
     return true;
