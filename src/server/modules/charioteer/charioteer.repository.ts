@@ -44,8 +44,26 @@ export function charioteerRepository(db: Kysely<Database>) {
       await db.updateTable('discussions').set(patch).where('id', '=', id).execute();
       return db.selectFrom('discussions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
-    async addTurn(row: DiscussionTurnRow): Promise<void> {
-      await db.insertInto('discussionTurns').values(row).execute();
+    /**
+     * Stores a turn and the change it makes to its discussion in one transaction, so neither is ever kept
+     * without the other. `change` sees the discussion as the transaction reads it; when the discussion is
+     * gone nothing is stored and the answer is false.
+     */
+    addTurn(
+      row: DiscussionTurnRow,
+      change: (current: DiscussionRow) => Updateable<DiscussionsTable>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('discussions')
+          .selectAll()
+          .where('id', '=', row.discussionId)
+          .executeTakeFirst();
+        if (!current) return false;
+        await trx.insertInto('discussionTurns').values(row).execute();
+        await trx.updateTable('discussions').set(change(current)).where('id', '=', current.id).execute();
+        return true;
+      });
     },
     turns(discussionId: string): Promise<DiscussionTurnRow[]> {
       return db

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
 import type { Lease, Locks } from '../../lib/cluster-locks.js';
 import type { UserRow } from '../../db/schema.js';
@@ -7,9 +6,9 @@ import { newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget } from '../ai/ai-budget.js';
-import { aiFailure, emptyAnswer } from '../ai/ai-errors.js';
+import { aiFailure } from '../ai/ai-errors.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
-import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
+import { speakAsPersona } from '../ai/speak-as-persona.js';
 import type { Turn } from '../../../contracts/charioteer.js';
 import { buildTurnPrompt } from './charioteer-prompt.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
@@ -106,39 +105,27 @@ export function charioteerRunner(deps: RunnerDeps) {
       { topic: row.topic, names: new Map(seats.map((s) => [s.id, s.name])), hostName: host.name },
       turns,
     );
-    // What the owner has seen so far, through the one persona-text sanitiser: what streams is what stays.
-    let shown = '';
-    const sanitiser = aiReplyStream();
-    const guard = leakGuardFor(speaker, host.username);
-    const show = (raw: string) => {
-      const delta = sanitiser.push(raw);
-      if (!delta) return;
-      shown += delta;
-      emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta });
-    };
     const keep = (reply: string, cutShort: boolean) =>
       store(discussionId, row.userId, { id: turnId, speakerId, text: reply, cutShort });
     const timeout = AbortSignal.timeout(limits.timeoutMs);
-    try {
-      for await (const delta of engine.stream({
-        messages,
-        maxOutputTokens: limits.maxOutputTokens,
-        signal: AbortSignal.any([signal, timeout]),
-      })) {
-        show(guard ? guard.push(delta) : delta);
-        if (guard?.leaked) break;
-      }
-    } catch (error) {
+    const speech = await speakAsPersona({
+      engine,
+      limits,
+      persona: speaker,
+      viewerUsername: host.username,
+      messages,
+      signal: AbortSignal.any([signal, timeout]),
+      onDelta: (delta) =>
+        emitter.toUsers([row.userId], 'charioteerTurnDelta', { discussionId, turnId, delta }),
+    });
+    if (!speech.complete) {
       // Stopped by the owner or failed part way: the words already shown stay, marked as cut short.
-      if (shown) await keep(shown, true);
+      if (speech.shown) await keep(speech.shown, true);
       if (signal.aborted) return false;
-      throw aiFailure(error, timeout.aborted);
+      throw aiFailure(speech.error, timeout.aborted);
     }
-    show(guard?.finish() ?? '');
-    const reply = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : shown;
-    if (!reply) throw emptyAnswer();
     // A stop that raced the last words still keeps them: the turn was said in full.
-    return (await keep(reply, false)) && !signal.aborted;
+    return (await keep(speech.text, false)) && !signal.aborted;
   }
 
   /** Stores a spoken turn, spends it from the run and shows it in the owner's tabs; false if the discussion is gone. */
@@ -147,8 +134,6 @@ export function charioteerRunner(deps: RunnerDeps) {
     userId: string,
     turn: { id: string; speakerId: string; text: string; cutShort: boolean },
   ): Promise<boolean> {
-    const current = await repo.find(discussionId);
-    if (!current) return false;
     const stored = {
       id: turn.id,
       discussionId,
@@ -158,13 +143,13 @@ export function charioteerRunner(deps: RunnerDeps) {
       cutShort: turn.cutShort ? 1 : 0,
       createdAt: nowIso(),
     };
-    await repo.addTurn(stored);
-    await repo.update(discussionId, {
+    const kept = await repo.addTurn(stored, (current) => ({
       turnsLeft: Math.max(0, current.turnsLeft - 1),
       // A pick made while this turn was spoken is for the next turn; only the one just used is spent.
       nextSpeakerId: current.nextSpeakerId === turn.speakerId ? null : current.nextSpeakerId,
       updatedAt: nowIso(),
-    });
+    }));
+    if (!kept) return false;
     emitter.toUsers([userId], 'charioteerTurn', { discussionId, turn: toTurn(stored) });
     await announce(discussionId, userId);
     return true;

@@ -136,8 +136,9 @@ export function charioteerService(
         cutShort: 0,
         createdAt: nowIso(),
       };
-      await repo.addTurn(turn);
-      await repo.update(row.id, { updatedAt: turn.createdAt });
+      // Deleted meanwhile (its owner's account went): gone, like any discussion that is not there.
+      if (!(await repo.addTurn(turn, () => ({ updatedAt: turn.createdAt }))))
+        throw new HttpError(404, CHARIOTEER_ERRORS.notFound);
       // Every open tab of the owner shows it, not only the one that sent it.
       runner.emitTurn(user.id, toTurn(turn));
       return toTurn(turn);

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiReplyInProgress } from '../../../contracts/messages.js';
-import { aiReplyStream } from '../../../contracts/rules.js';
 import type { AiLimits } from '../../config.js';
 import type { Locks } from '../../lib/cluster-locks.js';
 import { HttpError, userFacingError } from '../../lib/http-error.js';
@@ -8,10 +7,10 @@ import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
-import { aiFailure, emptyAnswer } from '../ai/ai-errors.js';
+import { aiFailure } from '../ai/ai-errors.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { buildPersonaPrompt } from '../ai/persona-prompt.js';
-import { leakGuardFor, PRIVATE_PROMPT_REFUSAL } from '../ai/prompt-leak-guard.js';
+import { speakAsPersona } from '../ai/speak-as-persona.js';
 import { toMessage } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import type { MessagesRepository } from './messages.repository.js';
@@ -125,45 +124,35 @@ export function personaRepliesService(deps: {
         accounts.findById(job.userId),
       ]);
       if (!persona || !conversation) throw new Error('persona or conversation vanished');
-      const guard = leakGuardFor(persona, viewer?.username);
       const [history, remembered] = await Promise.all([
         repo.recentForAi(conversation, HISTORY_MESSAGES),
         memory.factsFor(conversation),
       ]);
-      const messages = buildPersonaPrompt(
-        persona,
-        history.map((m) => ({ senderId: m.senderId, text: promptText(m) })),
-        conversation.context,
-        remembered,
-      );
-      const sanitiser = aiReplyStream();
       const live = { ...job, replyId, text: '' };
       writing.set(job.conversationId, live);
-      const show = (raw: string) => {
-        const delta = sanitiser.push(raw);
-        if (!delta) return;
-        const offset = live.text.length;
-        live.text += delta;
-        emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta, offset });
-      };
-      for await (const delta of engine.stream({
-        messages,
-        maxOutputTokens: limits.maxOutputTokens,
+      const speech = await speakAsPersona({
+        engine,
+        limits,
+        persona,
+        viewerUsername: viewer?.username,
+        messages: buildPersonaPrompt(
+          persona,
+          history.map((m) => ({ senderId: m.senderId, text: promptText(m) })),
+          conversation.context,
+          remembered,
+        ),
         signal: timeout,
-      })) {
-        show(guard ? guard.push(delta) : delta);
-        // Leaving the loop stops the generation upstream.
-        if (guard?.leaked) break;
-      }
-      show(guard?.finish() ?? '');
-      // What streamed is what stays: the stored reply is the streamed text itself.
-      const stored = guard?.leaked ? PRIVATE_PROMPT_REFUSAL : live.text;
-      if (!stored) throw emptyAnswer();
+        onDelta: (delta, offset) => {
+          live.text += delta;
+          emitter.toUsers(to, 'aiReplyDelta', { conversationId: job.conversationId, replyId, delta, offset });
+        },
+      });
+      if (!speech.complete) throw speech.error;
       const row = {
         id: replyId,
         conversationId: job.conversationId,
         senderId: persona.id,
-        text: stored,
+        text: speech.text,
         createdAt: nowIso(),
       };
       await repo.transaction(async (trx) => {
@@ -173,7 +162,7 @@ export function personaRepliesService(deps: {
       lists.forget(job.userId, persona.id);
       writing.delete(job.conversationId);
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
-      return { personaName: persona.name, said: saidSince(history, persona.id), reply: stored };
+      return { personaName: persona.name, said: saidSince(history, persona.id), reply: speech.text };
     } catch (error) {
       writing.delete(job.conversationId);
       const { message, code } = aiFailure(error, timeout.aborted);
