@@ -1,15 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LogoutResponse, SelfUser, type LoginRequest, type SignupRequest } from '../../../contracts/users.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { useApiMutation } from '../../lib/api-mutation.js';
 import { logOut, useSession } from '../../lib/session-store.js';
 
 /** POST /api/users/login: the server sets the session cookie; we keep the user. */
 export function useLogin() {
   const signIn = useSession((state) => state.signIn);
-  return useMutation({
-    mutationFn: (input: LoginRequest) =>
-      apiRequest('/api/users/login', { method: 'POST', body: input, schema: SelfUser }),
+  return useApiMutation<LoginRequest, SelfUser>({
+    path: '/api/users/login',
+    schema: SelfUser,
     onSuccess: signIn,
   });
 }
@@ -17,9 +16,9 @@ export function useLogin() {
 /** POST /api/users/signup: a new account is signed in at once. */
 export function useSignup() {
   const signIn = useSession((state) => state.signIn);
-  return useMutation({
-    mutationFn: (input: SignupRequest) =>
-      apiRequest('/api/users/signup', { method: 'POST', body: input, schema: SelfUser }),
+  return useApiMutation<SignupRequest, SelfUser>({
+    path: '/api/users/signup',
+    schema: SelfUser,
     onSuccess: signIn,
   });
 }
@@ -30,8 +29,10 @@ export function useSignup() {
  */
 export function useLogout() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => apiRequest('/api/users/logout', { method: 'POST', body: {}, schema: LogoutResponse }),
+  return useApiMutation({
+    path: '/api/users/logout',
+    body: () => ({}),
+    schema: LogoutResponse,
     onSuccess: () => {
       void navigate('/auth', { replace: true });
       logOut();
