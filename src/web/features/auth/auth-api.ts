@@ -3,24 +3,20 @@ import { LogoutResponse, SelfUser, type LoginRequest, type SignupRequest } from 
 import { useApiMutation } from '../../lib/api-mutation.js';
 import { logOut, useSession } from '../../lib/session-store.js';
 
-/** POST /api/users/login: the server sets the session cookie; we keep the user. */
-export function useLogin() {
+/** A call whose answer is the signed-in user: the server sets the session cookie; we keep the user. */
+function useSignInThrough<TInput>(path: string) {
   const signIn = useSession((state) => state.signIn);
-  return useApiMutation<LoginRequest, SelfUser>({
-    path: '/api/users/login',
-    schema: SelfUser,
-    onSuccess: signIn,
-  });
+  return useApiMutation<TInput, SelfUser>({ path, schema: SelfUser, onSuccess: signIn });
+}
+
+/** POST /api/users/login. */
+export function useLogin() {
+  return useSignInThrough<LoginRequest>('/api/users/login');
 }
 
 /** POST /api/users/signup: a new account is signed in at once. */
 export function useSignup() {
-  const signIn = useSession((state) => state.signIn);
-  return useApiMutation<SignupRequest, SelfUser>({
-    path: '/api/users/signup',
-    schema: SelfUser,
-    onSuccess: signIn,
-  });
+  return useSignInThrough<SignupRequest>('/api/users/signup');
 }
 
 /**
