@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CardDraft, type CreateAiRequest, type UpdateAiFieldsRequest } from '../../contracts/personas.js';
 import { ProfileResponse } from '../../contracts/users.js';
-import { apiRequest } from './api-client.js';
+import { useApiMutation } from './api-mutation.js';
 import { profileKey } from './profile-api.js';
 import { DIRECTORY_ROOT_KEY } from './directory-api.js';
 
@@ -22,9 +22,9 @@ function useRememberPersona() {
 /** POST /api/ai/createAI: answers with the new persona as its creator sees it. */
 export function useCreatePersona() {
   const remember = useRememberPersona();
-  return useMutation({
-    mutationFn: (input: CreateAiRequest) =>
-      apiRequest('/api/ai/createAI', { method: 'POST', body: input, schema: ProfileResponse }),
+  return useApiMutation<CreateAiRequest, ProfileResponse>({
+    path: '/api/ai/createAI',
+    schema: ProfileResponse,
     onSuccess: remember,
   });
 }
@@ -32,17 +32,19 @@ export function useCreatePersona() {
 /** PUT /api/users/updateAiFields: the creator's edit panel. */
 export function useUpdatePersona() {
   const remember = useRememberPersona();
-  return useMutation({
-    mutationFn: (input: UpdateAiFieldsRequest) =>
-      apiRequest('/api/users/updateAiFields', { method: 'PUT', body: input, schema: ProfileResponse }),
+  return useApiMutation<UpdateAiFieldsRequest, ProfileResponse>({
+    method: 'PUT',
+    path: '/api/users/updateAiFields',
+    schema: ProfileResponse,
     onSuccess: remember,
   });
 }
 
 /** POST /api/ai/cards/parse: a Character Card file (as a data URL) becomes a draft for the form. */
 export function useParseCard() {
-  return useMutation({
-    mutationFn: (file: string) =>
-      apiRequest('/api/ai/cards/parse', { method: 'POST', body: { file }, schema: CardDraft }),
+  return useApiMutation({
+    path: '/api/ai/cards/parse',
+    body: (file: string) => ({ file }),
+    schema: CardDraft,
   });
 }

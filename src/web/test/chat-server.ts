@@ -103,9 +103,11 @@ export function fakeChatServer(
     }
     if (path === '/api/messages' && call.method === 'POST') {
       const { message, recipientId } = call.body as { message: string; recipientId: string };
-      const sent = buildMessage({ sender: ME._id, text: message, conversationId: `conv-${recipientId}` });
-      state.messages[recipientId] = [...(state.messages[recipientId] ?? []), sent];
       const recipient = state.profiles.find((p) => p._id === recipientId);
+      // The same id as the conversation's list entry (buildConversation), as on the real server.
+      const conversationId = `conv-${recipient?.username ?? recipientId}`;
+      const sent = buildMessage({ sender: ME._id, text: message, conversationId });
+      state.messages[recipientId] = [...(state.messages[recipientId] ?? []), sent];
       const others = state.conversations.filter((c) => c.participants[0]?._id !== recipientId);
       if (recipient) {
         const latestMessage = { text: message, sender: ME._id, seen: false };

@@ -1,27 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LogoutResponse, SelfUser, type LoginRequest, type SignupRequest } from '../../../contracts/users.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { useApiMutation } from '../../lib/api-mutation.js';
 import { logOut, useSession } from '../../lib/session-store.js';
 
-/** POST /api/users/login: the server sets the session cookie; we keep the user. */
-export function useLogin() {
+/** A call whose answer is the signed-in user: the server sets the session cookie; we keep the user. */
+function useSignInThrough<TInput>(path: string) {
   const signIn = useSession((state) => state.signIn);
-  return useMutation({
-    mutationFn: (input: LoginRequest) =>
-      apiRequest('/api/users/login', { method: 'POST', body: input, schema: SelfUser }),
-    onSuccess: signIn,
-  });
+  return useApiMutation<TInput, SelfUser>({ path, schema: SelfUser, onSuccess: signIn });
+}
+
+/** POST /api/users/login. */
+export function useLogin() {
+  return useSignInThrough<LoginRequest>('/api/users/login');
 }
 
 /** POST /api/users/signup: a new account is signed in at once. */
 export function useSignup() {
-  const signIn = useSession((state) => state.signIn);
-  return useMutation({
-    mutationFn: (input: SignupRequest) =>
-      apiRequest('/api/users/signup', { method: 'POST', body: input, schema: SelfUser }),
-    onSuccess: signIn,
-  });
+  return useSignInThrough<SignupRequest>('/api/users/signup');
 }
 
 /**
@@ -30,8 +25,10 @@ export function useSignup() {
  */
 export function useLogout() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => apiRequest('/api/users/logout', { method: 'POST', body: {}, schema: LogoutResponse }),
+  return useApiMutation({
+    path: '/api/users/logout',
+    body: () => ({}),
+    schema: LogoutResponse,
     onSuccess: () => {
       void navigate('/auth', { replace: true });
       logOut();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Discussion } from '../../../../contracts/charioteer.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useDiscussions } from '../api/charioteer-api.js';
+import { useDiscussions } from '../api/use-discussions.js';
 import { StatusBadge } from './status-badge.js';
 import styles from './charioteer.module.css';
 

@@ -4,7 +4,7 @@ import { CHARIOTEER_LIMITS, type Seat } from '../../../../contracts/charioteer.j
 import { Button } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useStartDiscussion } from '../api/charioteer-api.js';
+import { useStartDiscussion } from '../api/use-start-discussion.js';
 import { PastDiscussions } from './past-discussions.js';
 import { PersonaPicker } from './persona-picker.js';
 import { TurnsSelect } from './turns-select.js';

@@ -5,13 +5,11 @@ import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useOneTimeParam } from '../../../lib/use-one-time-param.js';
-import {
-  useControlDiscussion,
-  useDiscussion,
-  useExportDiscussion,
-  useInterject,
-  usePickSpeaker,
-} from '../api/charioteer-api.js';
+import { useControlDiscussion } from '../api/use-control-discussion.js';
+import { useDiscussion } from '../api/use-discussion.js';
+import { useExportDiscussion } from '../api/use-export-discussion.js';
+import { useInterject } from '../api/use-interject.js';
+import { usePickSpeaker } from '../api/use-pick-speaker.js';
 import { useLiveTurn } from '../hooks/use-charioteer-events.js';
 import { Seats } from './seats.js';
 import { StatusBadge } from './status-badge.js';

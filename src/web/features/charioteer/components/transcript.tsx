@@ -4,7 +4,7 @@ import type { SelfUser } from '../../../../contracts/users.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { useJumpTo } from '../../../lib/use-jump-to.js';
-import { turnBefore } from '../api/charioteer-api.js';
+import { turnBefore } from '../api/discussion-cache.js';
 import type { LiveTurn } from '../hooks/use-charioteer-events.js';
 import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './charioteer.module.css';

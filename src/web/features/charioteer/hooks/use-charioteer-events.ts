@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { onMissedEvents, onServerEvents, useRealtime } from '../../../lib/socket.js';
-import { charioteerKeys, storeDiscussion, storeTurn } from '../api/charioteer-api.js';
+import { charioteerKeys } from '../api/charioteer-keys.js';
+import { storeDiscussion, storeTurn } from '../api/discussion-cache.js';
 
 /** The turn being spoken right now; `speakerId` is null when it began before this screen listened. */
 export interface LiveTurn {

@@ -4,9 +4,7 @@ import { Message, newClientMessageId, type Conversation } from '../../../../cont
 import { apiRequest } from '../../../lib/api-client.js';
 import { useChatStore, type ChatPartner } from '../hooks/chat-store.js';
 import { busyRetryDelay, retryCause, retrySend, type RetryCause } from './busy-retry.js';
-import { chatKeys } from './chat-keys.js';
-import { applyNewMessage, findByUser, upsertConversation } from './conversation-cache.js';
-import { mergeMessages } from './message-cache.js';
+import { applyIncomingMessage } from './apply-incoming-message.js';
 
 /** A message on its way, with the id that makes sending it again safe. */
 export interface OutgoingMessage {
@@ -62,20 +60,12 @@ export function useSendMessage(partner: ChatPartner) {
     retryDelay: busyRetryDelay,
     onSuccess: (message, outgoing) => {
       if (unanswered.current?.clientMessageId === outgoing.clientMessageId) unanswered.current = null;
-      queryClient.setQueryData<Message[]>(chatKeys.messages(partner.userId), (current) =>
-        mergeMessages(current ?? [], [message]),
-      );
-      const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
-      if (findByUser(list, partner.userId)) {
-        queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (current) =>
-          applyNewMessage(current ?? [], message, { countUnread: false }),
-        );
-      } else {
-        queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (current) =>
-          upsertConversation(current ?? [], newConversation(partner, message)),
-        );
-        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
-      }
+      applyIncomingMessage(queryClient, message, {
+        partner: partner.userId,
+        onScreen: true,
+        unread: false,
+        entry: newConversation(partner, message),
+      });
       dropMock(partner.userId);
     },
   });

@@ -16,6 +16,7 @@ import { useChatStore } from '../hooks/chat-store.js';
 import { BUSY_RETRYING, composerPlaceholder, UNANSWERED_RETRYING } from './composer.js';
 
 const composer = (handle = 'grace') => screen.getByRole('textbox', { name: `Message @${handle}` });
+const log = () => within(screen.getByRole('log'));
 const posts = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/messages', 'POST');
 
 async function openGrace(override?: Parameters<typeof fakeChatServer>[1]) {
@@ -51,7 +52,7 @@ describe('composer', () => {
       recipientId: GRACE._id,
       clientMessageId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
-    const bubble = await screen.findByText(/First line/);
+    const bubble = await log().findByText(/First line/);
     expect(bubble.textContent).toBe('First line\nsecond line');
   });
 
@@ -74,7 +75,7 @@ describe('composer', () => {
     expect(posts(calls)).toHaveLength(1);
     release();
     await waitFor(() => expect(composer()).toHaveValue(''));
-    expect(screen.getAllByText('Once')).toHaveLength(1);
+    expect(log().getAllByText('Once')).toHaveLength(1);
   });
 
   it('"clean slate" clears the local history and sends nothing', async () => {
@@ -141,7 +142,7 @@ describe('a busy server', () => {
       (call) => (call.body as { clientMessageId: string }).clientMessageId,
     );
     expect(second).toBe(first);
-    expect(await screen.findByText('Patience')).toBeInTheDocument();
+    expect(await log().findByText('Patience')).toBeInTheDocument();
     expect(screen.queryByText(BUSY_RETRYING)).not.toBeInTheDocument();
     expect(composer()).not.toHaveAttribute('readonly');
   }, 15_000);

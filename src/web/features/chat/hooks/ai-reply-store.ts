@@ -67,7 +67,7 @@ export interface AiReplyFailure {
   error: string;
 }
 
-interface AiReplyState {
+export interface AiReplyState {
   /** Replies being generated, by reply id. */
   streams: Record<string, AiReplyStream>;
   /** The latest failed reply of each persona, by persona id. */

@@ -65,7 +65,7 @@ describe('newMessage', () => {
   it('dedupes my own message: the POST answer and its newMessage echo show once', async () => {
     const { socket, state } = await openGrace();
     await userEvent.type(screen.getByRole('textbox', { name: 'Message @grace' }), 'Echo test{Enter}');
-    await screen.findByText('Echo test');
+    await within(screen.getByRole('log')).findByText('Echo test');
     act(() => socket.serverEmit('newMessage', must(must(state.messages[GRACE._id]).at(-1))));
     await waitFor(() => expect(contact('grace')).toHaveTextContent('Echo test'));
     expect(within(screen.getByRole('log')).getAllByText('Echo test')).toHaveLength(1);
