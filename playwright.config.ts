@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium.js';
 
 // E2E_PORT moves the whole set (app, fake model, fake encyclopedia) when those ports are taken.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -28,19 +29,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Without the background-networking flags Chromium floods the closed network with connection attempts.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: [
     {

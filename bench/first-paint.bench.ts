@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Request } from 'playwright-core';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.js';
 import { loadAverage } from './lib/process-stats.js';
 import { budgetLine, formatSpread, interleaved, spread } from './lib/stats.js';
@@ -23,15 +24,6 @@ const BUDGET_RATIO = 2;
 const LOGIN_PATH = '/auth';
 const LOAD_TIMEOUT_MS = 60_000;
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Network.emulateNetworkConditions parameters; throughput in bytes per second, latency per request. */
 interface Link {
@@ -232,11 +224,7 @@ export async function runFirstPaintBench(): Promise<boolean> {
       'dist/server/server.js',
     );
     stage = 'launch Chromium';
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-      timeout: LOAD_TIMEOUT_MS,
-    });
+    browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, timeout: LOAD_TIMEOUT_MS });
     stage = 'measure the login page';
     const login = `${server.baseUrl}${LOGIN_PATH}`;
     const transfer = await measureTransfer(browser, login);

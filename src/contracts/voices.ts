@@ -21,6 +21,15 @@ export function filterVoiceName(raw: string): string {
   return raw.replace(/[^\p{L}\p{M}\p{N} .,:'()+_-]/gu, '').trim();
 }
 
+/** A number within [min, max], every refusal naming the setting and its bounds. */
+function between(setting: string, min: number, max: number) {
+  const outside = `Voice ${setting} must be between ${min} and ${max}`;
+  return z
+    .number({ error: `Voice ${setting} must be a number` })
+    .min(min, outside)
+    .max(max, outside);
+}
+
 /**
  * How a message is read aloud: the browser voice's name ('' for the browser's default en-US voice), its rate
  * and its pitch. The names are those of the creator's browser; a listener's browser may not have them.
@@ -32,26 +41,8 @@ export const VoiceSettings = z.object({
     .pipe(
       z.string().max(VOICE_LIMITS.nameMax, `Voice name must be at most ${VOICE_LIMITS.nameMax} characters`),
     ),
-  rate: z
-    .number({ error: 'Voice rate must be a number' })
-    .min(
-      VOICE_LIMITS.rateMin,
-      `Voice rate must be between ${VOICE_LIMITS.rateMin} and ${VOICE_LIMITS.rateMax}`,
-    )
-    .max(
-      VOICE_LIMITS.rateMax,
-      `Voice rate must be between ${VOICE_LIMITS.rateMin} and ${VOICE_LIMITS.rateMax}`,
-    ),
-  pitch: z
-    .number({ error: 'Voice pitch must be a number' })
-    .min(
-      VOICE_LIMITS.pitchMin,
-      `Voice pitch must be between ${VOICE_LIMITS.pitchMin} and ${VOICE_LIMITS.pitchMax}`,
-    )
-    .max(
-      VOICE_LIMITS.pitchMax,
-      `Voice pitch must be between ${VOICE_LIMITS.pitchMin} and ${VOICE_LIMITS.pitchMax}`,
-    ),
+  rate: between('rate', VOICE_LIMITS.rateMin, VOICE_LIMITS.rateMax),
+  pitch: between('pitch', VOICE_LIMITS.pitchMin, VOICE_LIMITS.pitchMax),
 });
 export type VoiceSettings = z.infer<typeof VoiceSettings>;
 

@@ -15,17 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('conversations_pair_unique', ['user_low', 'user_high'])
     .execute();
-  // "My conversations by last update": one index per side of the pair.
-  await db.schema
-    .createIndex('conversations_low_updated_idx')
-    .on('conversations')
-    .columns(['user_low', 'updated_at'])
-    .execute();
-  await db.schema
-    .createIndex('conversations_high_updated_idx')
-    .on('conversations')
-    .columns(['user_high', 'updated_at'])
-    .execute();
+  await createConversationUpdatedIndexes(db);
 
   await db.schema
     .createTable('messages')
@@ -44,16 +34,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('messages')
     .columns(['conversation_id', 'id'])
     .execute();
-  // Unread counts and seen updates touch only unseen rows.
+  await createUnseenMessagesIndex(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('messages').execute();
+  await db.schema.dropTable('conversations').execute();
+}
+
+// Migration 012 dropped these two indexes; its down() puts them back through these, so they are written once.
+
+/** "My conversations by last update": one index per side of the pair. */
+export async function createConversationUpdatedIndexes(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('conversations_low_updated_idx')
+    .on('conversations')
+    .columns(['user_low', 'updated_at'])
+    .execute();
+  await db.schema
+    .createIndex('conversations_high_updated_idx')
+    .on('conversations')
+    .columns(['user_high', 'updated_at'])
+    .execute();
+}
+
+/** Unread counts and seen updates touch only unseen rows. */
+export async function createUnseenMessagesIndex(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('messages_unseen_idx')
     .on('messages')
     .columns(['conversation_id', 'sender_id'])
     .where(sql.ref('seen'), '=', 0)
     .execute();
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('messages').execute();
-  await db.schema.dropTable('conversations').execute();
 }

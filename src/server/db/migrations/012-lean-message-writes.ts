@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createConversationUpdatedIndexes, createUnseenMessagesIndex } from './002-messages.js';
 
 /**
  * Fewer index entries written per message (issue 14; docs/archive/performance-diary-2026.md). Each message
@@ -36,22 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('conversations_high_idx').execute();
-  await db.schema
-    .createIndex('conversations_low_updated_idx')
-    .on('conversations')
-    .columns(['user_low', 'updated_at'])
-    .execute();
-  await db.schema
-    .createIndex('conversations_high_updated_idx')
-    .on('conversations')
-    .columns(['user_high', 'updated_at'])
-    .execute();
-  await db.schema
-    .createIndex('messages_unseen_idx')
-    .on('messages')
-    .columns(['conversation_id', 'sender_id'])
-    .where(sql.ref('seen'), '=', 0)
-    .execute();
+  await createConversationUpdatedIndexes(db);
+  await createUnseenMessagesIndex(db);
   for (const side of ['low', 'high']) {
     await db.schema.alterTable('conversations').dropColumn(`unseen_from_${side}`).execute();
   }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldHint } from './field-hint.js';
 import styles from './check-field.module.css';
 
 export type CheckFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
@@ -24,11 +25,7 @@ export function CheckField({ label, hint, className, ...rest }: CheckFieldProps)
         <label className={styles.label} htmlFor={id}>
           {label}
         </label>
-        {hint ? (
-          <div id={hintId} className={styles.hint}>
-            {hint}
-          </div>
-        ) : null}
+        {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import formStyles from './form.module.css';
+import { FieldHint } from './field-hint.js';
 import styles from './text-field.module.css';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
@@ -39,11 +40,7 @@ export function TextField({ label, hint, error, trailing, className, ...rest }: 
           {error}
         </p>
       ) : null}
-      {hint ? (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
     </div>
   );
 }

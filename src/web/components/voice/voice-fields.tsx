@@ -15,6 +15,12 @@ export const NO_SPEECH_NOTE = 'This browser cannot read aloud, so a voice cannot
 /** Sliders move in steps this fine; the server takes any value between the bounds. */
 const STEP = 0.05;
 
+/** The sliders, in the order shown; each field is named voiceRate, voicePitch as the forms send them. */
+const SLIDERS = [
+  { label: 'Rate', setting: 'rate', min: VOICE_LIMITS.rateMin, max: VOICE_LIMITS.rateMax },
+  { label: 'Pitch', setting: 'pitch', min: VOICE_LIMITS.pitchMin, max: VOICE_LIMITS.pitchMax },
+] as const;
+
 interface VoiceFieldsProps {
   /** The group's name, such as "Read-aloud voice". */
   legend: string;
@@ -66,24 +72,18 @@ export function VoiceFields({ legend, hint, value, onChange, sample = PREVIEW_SA
         </select>
       </div>
       <div className={styles.sliders}>
-        <RangeField
-          label="Rate"
-          name="voiceRate"
-          min={VOICE_LIMITS.rateMin}
-          max={VOICE_LIMITS.rateMax}
-          step={STEP}
-          value={value.rate}
-          onChange={(rate) => set({ rate })}
-        />
-        <RangeField
-          label="Pitch"
-          name="voicePitch"
-          min={VOICE_LIMITS.pitchMin}
-          max={VOICE_LIMITS.pitchMax}
-          step={STEP}
-          value={value.pitch}
-          onChange={(pitch) => set({ pitch })}
-        />
+        {SLIDERS.map(({ label, setting, min, max }) => (
+          <RangeField
+            key={setting}
+            label={label}
+            name={`voice${label}`}
+            min={min}
+            max={max}
+            step={STEP}
+            value={value[setting]}
+            onChange={(next) => set({ [setting]: next })}
+          />
+        ))}
       </div>
       <div className={styles.actions}>
         <Button
