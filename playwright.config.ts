@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,10 @@ const thisWorker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 if (thisWorker >= WORKERS)
   throw new Error(`worker ${thisWorker} has no servers: set E2E_WORKERS, not --workers`);
 
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
+
 /** One worker's servers: the fakes, then the app that talks to them. */
-function serversFor(worker: number) {
+function serversFor(worker: number): WebServer[] {
   const port = appPort(worker);
   const fakeAiPort = port - 1;
   const fakeWikiPort = port - 2;
@@ -43,8 +45,8 @@ function serversFor(worker: number) {
       url: `http://127.0.0.1:${fakeAiPort}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
     {
       // Playwright starts the servers one after another, so only the first app builds a missing or stale dist/.
@@ -52,8 +54,8 @@ function serversFor(worker: number) {
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
+      stdout: 'pipe',
+      stderr: 'pipe',
       env: {
         PORT: String(port),
         DATA_DIR: dataDir(worker),
