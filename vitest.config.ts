@@ -1,36 +1,47 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { databaseTests, SERVER_TEST_FOLDERS } from './test/support/database-tests.js';
 
 // Server processes the tests start inherit this: they share a busy machine with the tests, and a server that
 // sheds load would fail them at random. Overload tests turn the protection on with their own setting.
 const SERVER_TEST_ENV = { OVERLOAD_MAX_EVENT_LOOP_DELAY: '0' };
+
+const serverTest = {
+  environment: 'node',
+  env: SERVER_TEST_ENV,
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+} as const;
+
+/**
+ * CI's second pass (.ci/run): with TEST_DATABASE_URL and TEST_REDIS_URL set, only the server tests that read
+ * them (test/support/database-tests.ts) run again, on PostgreSQL and through Redis; the rest would repeat
+ * their SQLite run unchanged. Without those variables the project does not exist, so a test file named on the
+ * command line never runs twice on the same SQLite.
+ */
+function databaseProjects(): TestProjectInlineConfiguration[] {
+  if (!process.env.TEST_DATABASE_URL && !process.env.TEST_REDIS_URL) return [];
+  return [{ test: { ...serverTest, name: 'server-db', include: databaseTests() } }];
+}
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...serverTest,
           name: 'server',
-          environment: 'node',
-          include: [
-            'src/server/**/*.test.ts',
-            'src/contracts/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'test/**/*.test.ts',
-          ],
+          include: SERVER_TEST_FOLDERS.map((folder) => `${folder}/**/*.test.ts`),
           exclude: ['**/node_modules/**', 'src/server/**/*.scaleout.test.ts'],
-          env: SERVER_TEST_ENV,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
         },
       },
+      ...databaseProjects(),
       {
         // Needs PostgreSQL and Redis; `npm test` leaves it out and .ci/run runs it on its own.
         test: {
+          ...serverTest,
           name: 'scaleout',
-          environment: 'node',
           include: ['src/server/**/*.scaleout.test.ts'],
-          env: SERVER_TEST_ENV,
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },

@@ -55,7 +55,8 @@ if (!values['compare-only']) {
   const run = spawnSync(process.execPath, [cli, 'test', '--config', CONFIG, ...grep], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, SCREENSHOTS_DIR: out },
+    // One browser and one set of servers (playwright.config.ts), as the pictures were always taken.
+    env: { ...process.env, SCREENSHOTS_DIR: out, E2E_WORKERS: '1' },
   });
   if (run.status !== 0) {
     console.error('[screenshots] a scene failed; its pictures are missing or partial');
