@@ -53,6 +53,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // CI runs this beside the browser suite and the PostgreSQL pass on two cores; a test that waits on
+          // rendering takes seconds there, not the default five.
+          testTimeout: 20_000,
         },
       },
     ],
