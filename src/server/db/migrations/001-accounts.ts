@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cascadeTo, indexOn } from './schema-steps.js';
 
 // Migrations take Kysely<unknown>: they describe the schema as it was then, not as the types say now.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -26,11 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', cascadeTo('users'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+  await indexOn(db, 'sessions_user_id_idx', 'sessions', ['user_id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
+import { addColumnWithDefault } from './schema-steps.js';
 
 // When a conversation's context is cleared ('.'), an AI persona forgets what was said before this time.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('conversations')
-    .addColumn('memory_from', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
+  await addColumnWithDefault(db, 'conversations', 'memory_from', 'text', '');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { cascadeTo, indexOn } from './schema-steps.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('actions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', cascadeTo('users'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -14,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // A user's items newest first, paged by id (UUIDv7 ids sort by creation time).
-  await db.schema.createIndex('actions_user_id_idx').on('actions').columns(['user_id', 'id']).execute();
+  await indexOn(db, 'actions_user_id_idx', 'actions', ['user_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { cascadeTo, indexOn } from './schema-steps.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('discussions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', cascadeTo('users'))
     .addColumn('topic', 'text', (c) => c.notNull())
     // The seated personas' ids in seat order, as JSON: a table has at most five seats.
     .addColumn('seat_ids', 'text', (c) => c.notNull())
@@ -15,22 +16,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('discussions_user_idx').on('discussions').columns(['user_id', 'id']).execute();
+  await indexOn(db, 'discussions_user_idx', 'discussions', ['user_id', 'id']).execute();
 
   await db.schema
     .createTable('discussion_turns')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('discussion_id', 'text', (c) => c.notNull().references('discussions.id').onDelete('cascade'))
+    .addColumn('discussion_id', 'text', cascadeTo('discussions'))
     .addColumn('speaker_id', 'text', (c) => c.notNull())
     .addColumn('speaker_kind', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('discussion_turns_discussion_idx')
-    .on('discussion_turns')
-    .columns(['discussion_id', 'id'])
-    .execute();
+  await indexOn(db, 'discussion_turns_discussion_idx', 'discussion_turns', ['discussion_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import { indexOn } from './schema-steps.js';
 
 // A replaced picture is deleted once no account uses it; this finds its users without a table scan.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('users_profile_pic_idx').on('users').column('profile_pic').execute();
+  await indexOn(db, 'users_profile_pic_idx', 'users', ['profile_pic']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

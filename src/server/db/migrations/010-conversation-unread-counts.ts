@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addColumnWithDefault } from './schema-steps.js';
 
 /**
  * Unread counts kept on the conversation row, per side of the pair, so the conversation list costs
@@ -6,14 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * keep them in step in the same transaction; this backfills them from the messages once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('conversations')
-    .addColumn('unread_low', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('conversations')
-    .addColumn('unread_high', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addColumnWithDefault(db, 'conversations', 'unread_low', 'integer', 0);
+  await addColumnWithDefault(db, 'conversations', 'unread_high', 'integer', 0);
   await sql`
     update conversations set
       unread_low = (select count(*) from messages m

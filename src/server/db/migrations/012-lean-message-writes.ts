@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { createConversationUpdatedIndexes, createUnseenMessagesIndex } from './002-messages.js';
+import { addColumnWithDefault, indexOn } from './schema-steps.js';
 
 /**
- * Fewer index entries written per message (issue 14; docs/archive/performance-diary-2026.md). Each message
- * used to move two `(user, updated_at)` entries of its conversation and add an entry to a partial index of unseen
+ * Fewer index entries written per message (issue 14; docs/performance.md "SQLite writes"). Each message used to
+ * move two `(user, updated_at)` entries of its conversation and add an entry to a partial index of unseen
  * messages, besides its own rows: most of the B-tree pages a message dirtied, and SQLite writes every dirtied page
  * to the WAL at commit and again at checkpoint.
  *
@@ -16,10 +16,7 @@ import { createConversationUpdatedIndexes, createUnseenMessagesIndex } from './0
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const side of ['low', 'high']) {
-    await db.schema
-      .alterTable('conversations')
-      .addColumn(`unseen_from_${side}`, 'text', (c) => c.notNull().defaultTo(''))
-      .execute();
+    await addColumnWithDefault(db, 'conversations', `unseen_from_${side}`, 'text', '');
   }
   // While the unseen index still exists: each side starts from its oldest unseen message ('' when none).
   await sql`
@@ -32,13 +29,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('messages_unseen_idx').execute();
   await db.schema.dropIndex('conversations_low_updated_idx').execute();
   await db.schema.dropIndex('conversations_high_updated_idx').execute();
-  await db.schema.createIndex('conversations_high_idx').on('conversations').column('user_high').execute();
+  await indexOn(db, 'conversations_high_idx', 'conversations', ['user_high']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('conversations_high_idx').execute();
-  await createConversationUpdatedIndexes(db);
-  await createUnseenMessagesIndex(db);
+  await indexOn(db, 'conversations_low_updated_idx', 'conversations', ['user_low', 'updated_at']).execute();
+  await indexOn(db, 'conversations_high_updated_idx', 'conversations', ['user_high', 'updated_at']).execute();
+  await indexOn(db, 'messages_unseen_idx', 'messages', ['conversation_id', 'sender_id'])
+    .where(sql.ref('seen'), '=', 0)
+    .execute();
   for (const side of ['low', 'high']) {
     await db.schema.alterTable('conversations').dropColumn(`unseen_from_${side}`).execute();
   }

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { indexOn } from './schema-steps.js';
 
 // The id a client gives a message it sends (an idempotency key): a retry after a lost answer finds the
 // stored message instead of storing it twice. Unique per sender; persona replies and old messages have none.
@@ -6,12 +7,9 @@ import type { Kysely } from 'kysely';
 // edge, a page or two per group commit; led by the sender, every message dirtied a page of its own.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('messages').addColumn('client_id', 'text').execute();
-  await db.schema
-    .createIndex('messages_client_id_sender')
-    .on('messages')
-    .columns(['client_id', 'sender_id'])
+  await indexOn(db, 'messages_client_id_sender', 'messages', ['client_id', 'sender_id'])
     .unique()
-    .where('client_id', 'is not', null)
+    .where(sql.ref('client_id'), 'is not', null)
     .execute();
 }
 

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
+import { addColumnWithDefault } from './schema-steps.js';
 
 // A person's read-receipts switch (on by default): when off, they neither send nor see seen marks.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('users')
-    .addColumn('read_receipts', 'integer', (col) => col.notNull().defaultTo(1))
-    .execute();
+  await addColumnWithDefault(db, 'users', 'read_receipts', 'integer', 1);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

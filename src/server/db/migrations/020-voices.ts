@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addColumnWithDefault } from './schema-steps.js';
 
 /*
  * Read-aloud voices. On a persona these columns are the voice everyone hears its messages in; on a person they
@@ -7,18 +8,9 @@ import type { Kysely } from 'kysely';
  * give 0.800000011920929).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('users')
-    .addColumn('voice_name', 'text', (col) => col.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('voice_rate', 'double precision', (col) => col.notNull().defaultTo(1))
-    .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('voice_pitch', 'double precision', (col) => col.notNull().defaultTo(0.8))
-    .execute();
+  await addColumnWithDefault(db, 'users', 'voice_name', 'text', '');
+  await addColumnWithDefault(db, 'users', 'voice_rate', 'double precision', 1);
+  await addColumnWithDefault(db, 'users', 'voice_pitch', 'double precision', 0.8);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
