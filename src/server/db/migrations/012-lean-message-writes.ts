@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { addColumnWithDefault, indexOn } from './schema-steps.js';
 
 /**
- * Fewer index entries written per message (issue 14; docs/performance.md "SQLite writes"). Each message used to
+ * Fewer index entries written per message (issue 14; docs/archive/performance-diary-2026.md "SQLite writes"). Each message used to
  * move two `(user, updated_at)` entries of its conversation and add an entry to a partial index of unseen
  * messages, besides its own rows: most of the B-tree pages a message dirtied, and SQLite writes every dirtied page
  * to the WAL at commit and again at checkpoint.
