@@ -10,7 +10,7 @@ import { isTestCode, REPO } from './support/repo-files.js';
  * why it must not.
  */
 const SQLITE_ONLY: Record<string, string> = {
-  'src/server/db/sqlite-checkpointer.test.ts': "SQLite's write-ahead-log checkpoints",
+  'src/server/performance/sqlite-checkpointer.test.ts': "SQLite's write-ahead-log checkpoints",
   'src/server/modules/search/message-index.test.ts': "SQLite's indexing batches",
   'src/server/modules/ai/ai-not-ready.test.ts':
     'a server process started like `npm start`, on its SQLite file',
