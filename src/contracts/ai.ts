@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.js';
 
 export const AI_LIMITS = {
   promptMax: 20000,
@@ -6,11 +7,7 @@ export const AI_LIMITS = {
 
 /** POST /api/ai/getAI and /api/ai/getAI/stream (SPEC §7): the answer is plain text. */
 export const GetAiRequest = z.object({
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(1, 'message cannot be empty')
-    .max(AI_LIMITS.promptMax, `message must be at most ${AI_LIMITS.promptMax} characters`),
+  message: requiredText('message', AI_LIMITS.promptMax),
 });
 export type GetAiRequest = z.infer<typeof GetAiRequest>;
 

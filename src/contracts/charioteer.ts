@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.js';
 
 /** Limits of the Charioteer roundtable (issue 7). */
 export const CHARIOTEER_LIMITS = {
@@ -15,11 +16,7 @@ export type DiscussionStatus = z.infer<typeof DiscussionStatus>;
 
 /** POST /api/charioteer/discussions: seat 2 to 5 personas around a topic. */
 export const StartDiscussionRequest = z.object({
-  topic: z
-    .string({ error: 'topic is required' })
-    .trim()
-    .min(1, 'topic is required')
-    .max(CHARIOTEER_LIMITS.topicMax, `topic must be at most ${CHARIOTEER_LIMITS.topicMax} characters`),
+  topic: requiredText('topic', CHARIOTEER_LIMITS.topicMax, 'topic is required'),
   personaIds: z
     .array(z.string(), { error: 'personaIds is required' })
     .min(CHARIOTEER_LIMITS.personasMin, 'Choose at least 2 personas')
@@ -49,14 +46,7 @@ export const PickSpeakerRequest = z.object({ personaId: z.string({ error: 'perso
 
 /** POST /api/charioteer/discussions/:id/messages: the user joins in; the next speaker sees it. */
 export const InterjectRequest = z.object({
-  text: z
-    .string({ error: 'text is required' })
-    .trim()
-    .min(1, 'text cannot be empty')
-    .max(
-      CHARIOTEER_LIMITS.interjectionMax,
-      `text must be at most ${CHARIOTEER_LIMITS.interjectionMax} characters`,
-    ),
+  text: requiredText('text', CHARIOTEER_LIMITS.interjectionMax),
 });
 
 export const Seat = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { requiredText } from './required-text.js';
 import { LIMITS, normalizeUsername } from './rules.js';
 
 /** Limits for direct messages (SPEC §9 previews, our own size and paging limits). */
@@ -17,11 +18,7 @@ export const CLEAN_SLATE_PHRASE = 'clean slate';
 /** The context value that clears an AI conversation's memory (SPEC §7). */
 export const CLEARED_CONTEXT = '.';
 
-const messageText = z
-  .string({ error: 'Message is required' })
-  .trim()
-  .min(1, 'Message cannot be empty')
-  .max(MESSAGE_LIMITS.textMax, `Message must be at most ${MESSAGE_LIMITS.textMax} characters`);
+const messageText = requiredText('Message', MESSAGE_LIMITS.textMax);
 
 const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 const ID_RANDOM_BYTES = 10;

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.js';
 import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN, normalizeUsername } from './rules.js';
 import { DEFAULT_VOICE, VoiceSettings } from './voices.js';
 
-const name = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`);
+const name = requiredText('Name', LIMITS.nameMax, 'Name is required');
 
 /** A username as a person picks it: normalised, URL-safe and not shadowing a page. */
 export const Username = z
