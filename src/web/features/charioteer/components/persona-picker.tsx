@@ -3,6 +3,7 @@ import { CHARIOTEER_LIMITS, type Seat } from '../../../../contracts/charioteer.j
 import type { DirectoryEntry } from '../../../../contracts/personas.js';
 import { Button } from '../../../components/ui/button.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
+import { NextPageButton } from '../../../components/ui/next-page-button.js';
 import { DirectorySearchField } from '../../../components/ui/search-field.js';
 import { describeError } from '../../../lib/api-client.js';
 import { Avatar } from '../../../components/ui/avatar.js';
@@ -138,14 +139,9 @@ export function PersonaPicker({ username, seats, onChange }: PersonaPickerProps)
           </ul>
         )}
         {directory.hasNextPage ? (
-          <Button
-            variant="ghost"
-            busy={directory.isFetchingNextPage}
-            disabled={directory.isFetchingNextPage}
-            onClick={() => void directory.fetchNextPage()}
-          >
+          <NextPageButton query={directory} variant="ghost">
             Load more
-          </Button>
+          </NextPageButton>
         ) : null}
       </div>
     </fieldset>

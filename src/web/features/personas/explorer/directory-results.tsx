@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, ButtonLink } from '../../../components/ui/button.js';
+import { ButtonLink } from '../../../components/ui/button.js';
+import { NextPageButton } from '../../../components/ui/next-page-button.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useDirectory, type DirectoryFilter } from '../../../lib/directory-api.js';
 import { PersonaCard, StudioCard } from './persona-card.js';
@@ -63,14 +64,9 @@ export function DirectoryResults({ filter, emptyText, panelId, labelledBy }: Dir
       ) : null}
       {directory.hasNextPage ? (
         <div className={styles.more}>
-          <Button
-            variant="secondary"
-            busy={directory.isFetchingNextPage}
-            disabled={directory.isFetchingNextPage}
-            onClick={() => void directory.fetchNextPage()}
-          >
+          <NextPageButton query={directory} variant="secondary">
             {directory.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
+          </NextPageButton>
         </div>
       ) : null}
     </>,
