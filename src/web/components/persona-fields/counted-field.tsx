@@ -4,7 +4,7 @@ import fieldStyles from '../ui/text-field.module.css';
 import { FieldError, FieldLabel } from './field-parts.js';
 import styles from './fields.module.css';
 
-interface CountedFieldProps {
+export interface CountedFieldProps {
   label: string;
   name: string;
   value: string;

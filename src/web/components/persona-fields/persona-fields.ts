@@ -68,14 +68,6 @@ export function isCategoryTag(value: string): value is CategoryTag {
   return (CATEGORY_TAGS as readonly string[]).includes(value);
 }
 
-/** Said beside the opening message wherever it is written. */
-export const OPENING_MESSAGE_HINT =
-  "Optional. Its first message when someone starts a conversation with it; only you see it here. Letters, digits, spaces and . , ? % ' only.";
-
 /** Said beside the prompt wherever it is written: hidden in the app is not hidden from the model's replies. */
 export const PROMPT_PRIVACY_NOTE =
   'Only you can read the prompt and memory here, but they shape every reply, and people chatting with it can sometimes coax them out of the model: keep secrets out.';
-
-/** Beside a persona's voice: everyone hears it, and another browser may not have it. */
-export const PERSONA_VOICE_HINT =
-  'Everyone who has its messages read aloud hears this voice. A browser without it reads in its default en-US voice.';

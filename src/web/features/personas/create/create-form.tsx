@@ -5,16 +5,15 @@ import { Avatar } from '../../../components/ui/avatar.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { CountedField } from '../../../components/persona-fields/counted-field.js';
+import { OpeningMessageField } from '../../../components/persona-fields/opening-message-field.js';
 import {
   CREATE_LIMITS,
   fitField,
-  OPENING_MESSAGE_HINT,
-  PERSONA_VOICE_HINT,
   PROMPT_PRIVACY_NOTE,
   type PersonaTextKey,
 } from '../../../components/persona-fields/persona-fields.js';
+import { PersonaVoiceField } from '../../../components/persona-fields/persona-voice-field.js';
 import { TagSelect } from '../../../components/persona-fields/tag-select.js';
-import { VoiceFields } from '../../../components/voice/voice-fields.js';
 import { CardImport } from './card-import.js';
 import { CreatingIndicator } from './creating-indicator.js';
 import {
@@ -126,12 +125,7 @@ export function CreateForm() {
           hint="Facts it should always keep in mind (optional)."
           {...text('memory')}
         />
-        <CountedField
-          label="Opening message"
-          rows={2}
-          hint={OPENING_MESSAGE_HINT}
-          {...text('openingMessage')}
-        />
+        <OpeningMessageField {...text('openingMessage')} />
         <TagSelect
           label="Category"
           required
@@ -143,9 +137,7 @@ export function CreateForm() {
             setDraft((current) => ({ ...current, tag }));
           }}
         />
-        <VoiceFields
-          legend="Read-aloud voice"
-          hint={PERSONA_VOICE_HINT}
+        <PersonaVoiceField
           value={voice}
           onChange={(next) => {
             create.reset();

@@ -8,17 +8,16 @@ import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { describeError } from '../../../lib/api-client.js';
 import { useUpdatePersona } from '../../../lib/persona-api.js';
 import { CountedField } from '../../../components/persona-fields/counted-field.js';
+import { OpeningMessageField } from '../../../components/persona-fields/opening-message-field.js';
 import {
   EDIT_LIMITS,
   fitField,
   isCategoryTag,
-  OPENING_MESSAGE_HINT,
-  PERSONA_VOICE_HINT,
   PROMPT_PRIVACY_NOTE,
   type PersonaTexts,
 } from '../../../components/persona-fields/persona-fields.js';
+import { PersonaVoiceField } from '../../../components/persona-fields/persona-voice-field.js';
 import { TagSelect } from '../../../components/persona-fields/tag-select.js';
-import { VoiceFields } from '../../../components/voice/voice-fields.js';
 import { AI_EDIT_PANEL_ID } from './use-edit-panel.js';
 import styles from './persona.module.css';
 
@@ -86,12 +85,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
         <CountedField label="Bio" required rows={3} fieldRef={bioRef} {...field('bio')} />
         <CountedField label="Prompt" required rows={5} hint={PROMPT_PRIVACY_NOTE} {...field('prompt')} />
         <CountedField label="Memory" rows={4} {...field('memory')} />
-        <CountedField
-          label="Opening message"
-          rows={2}
-          hint={OPENING_MESSAGE_HINT}
-          {...field('openingMessage')}
-        />
+        <OpeningMessageField {...field('openingMessage')} />
         <TagSelect
           label="Tag"
           required
@@ -101,9 +95,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
             setTag(next);
           }}
         />
-        <VoiceFields
-          legend="Read-aloud voice"
-          hint={PERSONA_VOICE_HINT}
+        <PersonaVoiceField
           value={voice}
           onChange={(next) => {
             edited();
