@@ -6,14 +6,15 @@ export type SearchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' 
   id: string;
   /** Said to screen readers only: the magnifier and the placeholder carry it on screen. */
   label: string;
-  iconSize: number;
-  iconClassName: string | undefined;
+  /** The magnifier's size; without one there is none (a box whose submit button shows it instead). */
+  iconSize?: number;
+  iconClassName?: string | undefined;
   inputClassName: string | undefined;
 };
 
 /**
- * A search box's hidden label, magnifier and input. The caller supplies the wrapper (a form or a
- * div with role="search"), since some submit and some search as people type.
+ * A search box's hidden label, magnifier (when sized) and input. The caller supplies the wrapper (a
+ * form or a div with role="search"), since some submit and some search as people type.
  */
 export function SearchField({
   id,
@@ -28,7 +29,7 @@ export function SearchField({
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <SearchIcon size={iconSize} className={iconClassName} />
+      {iconSize === undefined ? null : <SearchIcon size={iconSize} className={iconClassName} />}
       <input dir="auto" id={id} type="search" className={inputClassName} {...input} />
     </>
   );

@@ -72,7 +72,11 @@ export function ImagePicker({ name, username, currentUrl, choice, onChoice }: Im
             Choose picture
           </label>
           {preview !== '' ? (
-            <button type="button" className={styles.linkButton} onClick={() => onChoice({ kind: 'remove' })}>
+            <button
+              type="button"
+              className={formStyles.dangerLink}
+              onClick={() => onChoice({ kind: 'remove' })}
+            >
               Remove
             </button>
           ) : null}

@@ -43,13 +43,15 @@ function EditForm({ me }: { me: SelfUser }) {
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
   const [readReceipts, setReadReceipts] = useState(me.readReceipts);
   const [peopleVoice, setPeopleVoice] = useState(me.peopleVoice);
-  // Typing clears the last answer ("Profile updated" or an error), which no longer describes the form.
-  const typed = (setter: (value: string) => void) => (value: string) => {
-    update.reset();
-    setter(value);
-  };
+  // Any change clears the last answer ("Profile updated" or an error), which no longer describes the form.
+  const changed =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      update.reset();
+      setter(value);
+    };
   const set = (key: keyof typeof fields) =>
-    typed((value) => setFields((current) => ({ ...current, [key]: value })));
+    changed((value: string) => setFields((current) => ({ ...current, [key]: value })));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,10 +91,7 @@ function EditForm({ me }: { me: SelfUser }) {
         username={fields.username}
         currentUrl={me.profilePic}
         choice={picture}
-        onChoice={(choice) => {
-          update.reset();
-          setPicture(choice);
-        }}
+        onChoice={changed(setPicture)}
       />
       <div className={layoutStyles.twoColumns}>
         <TextField
@@ -127,7 +126,7 @@ function EditForm({ me }: { me: SelfUser }) {
         autoComplete="new-password"
         value={password}
         hint="Leave empty to keep your current password."
-        onChange={(e) => typed(setPassword)(e.target.value)}
+        onChange={(e) => changed(setPassword)(e.target.value)}
       />
       {needsCurrent ? (
         <PasswordField
@@ -136,7 +135,7 @@ function EditForm({ me }: { me: SelfUser }) {
           autoComplete="current-password"
           value={currentPassword}
           hint="Needed to change your email or password."
-          onChange={(e) => typed(setCurrentPassword)(e.target.value)}
+          onChange={(e) => changed(setCurrentPassword)(e.target.value)}
         />
       ) : null}
       <CheckField
@@ -144,19 +143,13 @@ function EditForm({ me }: { me: SelfUser }) {
         name="readReceipts"
         checked={readReceipts}
         hint={READ_RECEIPTS_HINT}
-        onChange={(e) => {
-          update.reset();
-          setReadReceipts(e.target.checked);
-        }}
+        onChange={(e) => changed(setReadReceipts)(e.target.checked)}
       />
       <VoiceFields
         legend="Voice for people’s messages"
         hint={PEOPLE_VOICE_HINT}
         value={peopleVoice}
-        onChange={(next) => {
-          update.reset();
-          setPeopleVoice(next);
-        }}
+        onChange={changed(setPeopleVoice)}
       />
       {update.isError ? <InlineMessage kind="error">{describeError(update.error)}</InlineMessage> : null}
       {update.isSuccess ? <InlineMessage kind="success">{UPDATED_MESSAGE}</InlineMessage> : null}

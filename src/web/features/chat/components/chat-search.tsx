@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { IconButton } from '../../../components/ui/button.js';
 import { SearchIcon } from '../../../components/ui/icons.js';
+import { SearchField } from '../../../components/ui/search-field.js';
 import { WIDE_SCREEN_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { useChatSearch } from '../hooks/use-chat-search.js';
 import styles from './chat-search.module.css';
@@ -26,14 +27,10 @@ export function ChatSearch({ me, onOpened }: { me: SelfUser; onOpened?: () => vo
 
   return (
     <form role="search" className={styles.form} onSubmit={(event) => void submit(event)}>
-      <label htmlFor={id} className="visually-hidden">
-        Search usernames
-      </label>
-      <input
-        dir="auto"
+      <SearchField
         id={id}
-        type="search"
-        className={styles.input}
+        label="Search usernames"
+        inputClassName={styles.input}
         placeholder={wide ? SEARCH_PLACEHOLDER.wide : SEARCH_PLACEHOLDER.narrow}
         value={value}
         autoComplete="off"

@@ -16,6 +16,23 @@ interface ViewerToolbarProps {
   toolsId: string;
 }
 
+interface GlyphToolProps {
+  /** The accessible name: the glyph alone says nothing to a screen reader. */
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: string;
+}
+
+/** One of the square page and zoom buttons, which show a glyph and are named by their label. */
+function GlyphTool({ label, disabled, onClick, children }: GlyphToolProps) {
+  return (
+    <button type="button" className={styles.tool} aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 /** Page navigation, zoom, and the buttons that open the find bar and the thumbnail sidebar. */
 export function ViewerToolbar({
   controllerRef,
@@ -31,19 +48,22 @@ export function ViewerToolbar({
   useEffect(() => setPageInput(status.page ? String(status.page) : ''), [status.page]);
 
   const hasDocument = status.pages > 0;
+  // A panel's button says whether the panel is open and opens or closes it.
+  const toggle = (panel: keyof EditorPanels) => ({
+    'aria-expanded': panels[panel],
+    onClick: () => onToggle(panel),
+  });
 
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Viewer controls" hidden={hidden}>
       <div className={styles.group}>
-        <button
-          type="button"
-          className={styles.tool}
-          aria-label="Previous page"
+        <GlyphTool
+          label="Previous page"
           disabled={!hasDocument || status.page <= 1}
           onClick={() => controllerRef.current?.goToPage(status.page - 1)}
         >
           ‹
-        </button>
+        </GlyphTool>
         <form
           className={styles.pageForm}
           onSubmit={(event) => {
@@ -62,39 +82,29 @@ export function ViewerToolbar({
           />
           <span className={styles.muted}>of {status.pages || '–'}</span>
         </form>
-        <button
-          type="button"
-          className={styles.tool}
-          aria-label="Next page"
+        <GlyphTool
+          label="Next page"
           disabled={!hasDocument || status.page >= status.pages}
           onClick={() => controllerRef.current?.goToPage(status.page + 1)}
         >
           ›
-        </button>
+        </GlyphTool>
       </div>
 
       <div className={styles.group}>
-        <button
-          type="button"
-          className={styles.tool}
-          aria-label="Zoom out"
+        <GlyphTool
+          label="Zoom out"
           disabled={!hasDocument}
           onClick={() => controllerRef.current?.zoom(1 / 1.25)}
         >
           −
-        </button>
+        </GlyphTool>
         <output className={styles.zoom} aria-label="Zoom level">
           {status.zoom}%
         </output>
-        <button
-          type="button"
-          className={styles.tool}
-          aria-label="Zoom in"
-          disabled={!hasDocument}
-          onClick={() => controllerRef.current?.zoom(1.25)}
-        >
+        <GlyphTool label="Zoom in" disabled={!hasDocument} onClick={() => controllerRef.current?.zoom(1.25)}>
           +
-        </button>
+        </GlyphTool>
         <button
           type="button"
           className={`${styles.textTool} ${styles.wideOnly}`}
@@ -110,28 +120,20 @@ export function ViewerToolbar({
           ref={findButtonRef}
           type="button"
           className={styles.textTool}
-          aria-expanded={panels.find}
           disabled={!hasDocument}
-          onClick={() => onToggle('find')}
+          {...toggle('find')}
         >
           Find
         </button>
-        <button
-          type="button"
-          className={styles.textTool}
-          aria-expanded={panels.thumbnails}
-          disabled={!hasDocument}
-          onClick={() => onToggle('thumbnails')}
-        >
+        <button type="button" className={styles.textTool} disabled={!hasDocument} {...toggle('thumbnails')}>
           Thumbnails
         </button>
         {/* Phones only: the annotation toolbar folds away so that the page gets the screen. */}
         <button
           type="button"
           className={`${styles.textTool} ${styles.phoneOnly}`}
-          aria-expanded={panels.tools}
           aria-controls={toolsId}
-          onClick={() => onToggle('tools')}
+          {...toggle('tools')}
         >
           Annotate
         </button>

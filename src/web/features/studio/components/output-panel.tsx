@@ -4,6 +4,7 @@ import { Tooltip } from '../../../components/ui/tooltip.js';
 import { shownWebSource, useStudio } from '../state/studio-store.js';
 import type { Busy } from '../hooks/use-studio-requests.js';
 import type { Notice, ShowNotice } from '../hooks/notice.js';
+import { PRESETS } from '../model/studio-presets.js';
 import { ContextChip } from './context-chip.js';
 import { StudioNotice } from './studio-notice.js';
 import { TipIconButton } from './tip-icon-button.js';
@@ -32,20 +33,15 @@ interface OutputPanelProps {
   onClearChat: () => void;
 }
 
-function ToolButton({
-  label,
-  tooltip,
-  kind = 'main',
-  icon,
-  children,
-  ...rest
-}: {
+type ToolButtonProps = {
   label: string;
   tooltip: string;
   kind?: 'main' | 'secondary';
   icon: React.ReactNode;
   children?: React.ReactNode;
-} & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'children'>) {
+} & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'children'>;
+
+function ToolButton({ label, tooltip, kind = 'main', icon, children, ...rest }: ToolButtonProps) {
   return (
     <Tooltip label={tooltip} kind={kind} placement="top">
       <button type="button" className={styles.tool} {...rest}>
@@ -57,6 +53,14 @@ function ToolButton({
       </button>
     </Tooltip>
   );
+}
+
+/** A tool that runs an AI preset: its word and its tooltip are the preset's own, as in the shortcuts. */
+function PresetToolButton({
+  preset,
+  ...rest
+}: { preset: 'more' | 'fast' } & Omit<ToolButtonProps, 'label' | 'tooltip'>) {
+  return <ToolButton label={PRESETS[preset].label} tooltip={PRESETS[preset].hint} {...rest} />;
 }
 
 /** The output box with its history steps, its buttons and the loading state (SPEC §2 Studio). */
@@ -172,17 +176,15 @@ export function OutputPanel(props: OutputPanelProps) {
           icon={<CopyIcon size={18} />}
           onClick={() => void copy()}
         />
-        <ToolButton
-          label="more"
+        <PresetToolButton
+          preset="more"
           aria-label="More: continue the answer"
-          tooltip="Continue the answer"
           icon={<ContinueIcon />}
           onClick={props.onMore}
         />
-        <ToolButton
-          label="fast"
+        <PresetToolButton
+          preset="fast"
           aria-label="Fast: a short quick answer"
-          tooltip="A short, quick answer"
           icon={<BoltIcon />}
           onClick={props.onFast}
         />
