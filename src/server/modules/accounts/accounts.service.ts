@@ -11,10 +11,6 @@ import type { AccountsRepository } from './accounts.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { voiceColumns } from './voice-columns.js';
 
-type Signup = z.output<typeof SignupRequest>;
-type Login = z.output<typeof LoginRequest>;
-type Update = z.output<typeof UpdateUserRequest>;
-
 export interface UpdateOutcome {
   user: UserRow;
   passwordChanged: boolean;
@@ -61,7 +57,7 @@ export function accountsService(
   }
 
   return {
-    async signup(input: Signup): Promise<UserRow> {
+    async signup(input: z.output<typeof SignupRequest>): Promise<UserRow> {
       refuseAiDomain(input.email);
       await assertFree(input.username, input.email);
       return repo
@@ -76,7 +72,7 @@ export function accountsService(
     },
 
     /** The same 401 whether the user is unknown, frozen, a persona, or the password is wrong. */
-    async login(input: Login): Promise<UserRow> {
+    async login(input: z.output<typeof LoginRequest>): Promise<UserRow> {
       const user = await repo.findByUsername(input.username);
       const usable = user && user.isAi === 0 && user.isFrozen === 0 ? user : undefined;
       const ok = await verifyPassword(usable?.passwordHash, input.password);
@@ -93,7 +89,11 @@ export function accountsService(
       return user;
     },
 
-    async update(viewer: UserRow, id: string, input: Update): Promise<UpdateOutcome> {
+    async update(
+      viewer: UserRow,
+      id: string,
+      input: z.output<typeof UpdateUserRequest>,
+    ): Promise<UpdateOutcome> {
       if (viewer.id !== id) throw new HttpError(403, ERRORS.forbiddenProfile);
       const emailChanges = input.email !== undefined && input.email !== viewer.email;
       if (emailChanges || input.password) {

@@ -13,9 +13,6 @@ import { HttpError } from '../../lib/http-error.js';
 import { isId, newRow, nowIso } from '../../lib/ids.js';
 import type { ActionsRepository } from './actions.repository.js';
 
-type Create = z.output<typeof CreateActionRequest>;
-type Update = z.output<typeof UpdateActionRequest>;
-
 export function toAction(row: ActionRow): Action {
   return {
     _id: row.id,
@@ -49,7 +46,7 @@ export function actionsService(repo: ActionsRepository, allowance: DailyAllowanc
   }
 
   return {
-    async create(user: Pick<UserRow, 'id'>, input: Create): Promise<Action> {
+    async create(user: Pick<UserRow, 'id'>, input: z.output<typeof CreateActionRequest>): Promise<Action> {
       assertSelf(user, input.userId);
       await allowance.spend(user.id, { items: 1, bytes: bytesOf(input.memory) });
       const row = await repo.insert({
@@ -62,7 +59,11 @@ export function actionsService(repo: ActionsRepository, allowance: DailyAllowanc
       return toAction(row);
     },
 
-    async update(user: Pick<UserRow, 'id'>, id: string, input: Update): Promise<Action> {
+    async update(
+      user: Pick<UserRow, 'id'>,
+      id: string,
+      input: z.output<typeof UpdateActionRequest>,
+    ): Promise<Action> {
       assertSelf(user, input.userId);
       const row = await owned(user, id);
       if (input.pinned && row.type !== 'prompt') throw new HttpError(400, ACTION_ERRORS.onlyPromptsPin);

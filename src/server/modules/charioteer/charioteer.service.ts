@@ -18,8 +18,6 @@ import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
 import { seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
 
-type Start = z.output<typeof StartDiscussionRequest>;
-type Resume = z.output<typeof ResumeDiscussionRequest>;
 type Host = Pick<UserRow, 'id' | 'name'>;
 
 /** A running discussion untouched this long belonged to a process that is gone; it no longer blocks a new one. */
@@ -61,7 +59,7 @@ export function charioteerService(
   }
 
   return {
-    async start(user: Host, input: Start): Promise<Discussion> {
+    async start(user: Host, input: z.output<typeof StartDiscussionRequest>): Promise<Discussion> {
       await assertNoOtherActive(user);
       const seats = await runner.seatsOf(input.personaIds.filter(isId));
       if (seats.length !== input.personaIds.length || seats.some((s) => s.isAi !== 1 || s.isFrozen === 1)) {
@@ -96,7 +94,11 @@ export function charioteerService(
       return changed(await repo.update(row.id, { status: 'paused', updatedAt: nowIso() }));
     },
 
-    async resume(user: Host, id: string, input: Resume): Promise<Discussion> {
+    async resume(
+      user: Host,
+      id: string,
+      input: z.output<typeof ResumeDiscussionRequest>,
+    ): Promise<Discussion> {
       const row = await owned(user, id);
       await assertNoOtherActive(user, row.id);
       const updated = await repo.update(row.id, {

@@ -22,9 +22,6 @@ import type { ConversationListCache } from './conversation-list.cache.js';
 import { orderedPair, type MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
 
-type Send = z.output<typeof SendMessageRequest>;
-type Forward = z.output<typeof ForwardMessageRequest>;
-
 export const MESSAGE_ERRORS = {
   forgedSender: 'You can only send messages as yourself',
   toYourself: 'You cannot send a message to yourself',
@@ -101,7 +98,10 @@ export function messagesService(
    * Stores a message (committed before anyone hears of it), then delivers it to both people's tabs. With a
    * client id it is stored at most once: a retry answers with the stored message and delivers nothing.
    */
-  async function send(sender: Pick<UserRow, 'id'>, input: Send): Promise<SentMessage> {
+  async function send(
+    sender: Pick<UserRow, 'id'>,
+    input: z.output<typeof SendMessageRequest>,
+  ): Promise<SentMessage> {
     if (input.senderId !== undefined && input.senderId !== sender.id)
       throw new HttpError(403, MESSAGE_ERRORS.forgedSender);
     if (input.recipientId === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
@@ -116,7 +116,7 @@ export function messagesService(
   /** A send past its checks and its limit: stored, then delivered. */
   async function store(
     sender: Pick<UserRow, 'id'>,
-    input: Send,
+    input: z.output<typeof SendMessageRequest>,
     forwardedFrom: string,
   ): Promise<SentMessage> {
     const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
@@ -202,7 +202,10 @@ export function messagesService(
      * Sends a message the person may read (in one of their conversations) to someone by username, quoted with
      * who wrote it first (a forwarded forward keeps its first author). Same limits and idempotency as a send.
      */
-    async forward(sender: Pick<UserRow, 'id'>, input: Forward): Promise<SentMessage> {
+    async forward(
+      sender: Pick<UserRow, 'id'>,
+      input: z.output<typeof ForwardMessageRequest>,
+    ): Promise<SentMessage> {
       // Counted like a send, and before any lookup, so a flood of forwards costs no reads.
       await takeSend(sender.id);
       const original = isId(input.messageId) ? await repo.findMessage(input.messageId) : undefined;

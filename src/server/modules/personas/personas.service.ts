@@ -15,10 +15,6 @@ import { voiceColumns } from '../accounts/voice-columns.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { PersonasRepository } from './personas.repository.js';
 
-type Create = z.output<typeof CreateAiRequest>;
-type UpdateFields = z.output<typeof UpdateAiFieldsRequest>;
-type Directory = z.output<typeof DirectoryQuery>;
-
 export const PERSONA_ERRORS = {
   usernameTaken: 'That username is already taken',
   notFound: 'Persona not found',
@@ -60,7 +56,7 @@ export function personasService(
      * Creates a persona owned by the signed-in user (never by a name in the payload). Its picture is stored
      * like any picked picture: the same checks, counted against the creator's daily upload quota.
      */
-    async create(creator: UserRow, input: Create): Promise<UserRow> {
+    async create(creator: UserRow, input: z.output<typeof CreateAiRequest>): Promise<UserRow> {
       if ((await accounts.findByUsername(input.username)) !== undefined) {
         throw new HttpError(409, PERSONA_ERRORS.usernameTaken, 'username_taken');
       }
@@ -95,7 +91,7 @@ export function personasService(
     },
 
     /** Changes a persona's fields; only its creator may. */
-    async updateFields(editor: UserRow, input: UpdateFields): Promise<UserRow> {
+    async updateFields(editor: UserRow, input: z.output<typeof UpdateAiFieldsRequest>): Promise<UserRow> {
       const persona = isId(input.id) ? await accounts.findById(input.id) : undefined;
       if (!persona || persona.isAi !== 1 || persona.isFrozen === 1)
         throw new HttpError(404, PERSONA_ERRORS.notFound);
@@ -111,7 +107,7 @@ export function personasService(
 
     /** One directory page and the cursor of the next, if any. */
     async directory(
-      query: Directory,
+      query: z.output<typeof DirectoryQuery>,
     ): Promise<{ entries: DirectoryEntry[]; nextCursor: string | undefined }> {
       const rows = await repo.directory({ ...query, after: query.cursor });
       const page = rows.slice(0, query.limit);
