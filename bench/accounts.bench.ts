@@ -11,7 +11,6 @@ import { loadAverage } from './lib/process-stats.js';
 import { BENCH_PASSWORD, seedPeople } from './lib/seed.js';
 import { budgetLine, formatSpread, interleaved, percentile, spread } from './lib/stats.js';
 
-const ROUNDS = 3;
 const PEOPLE = 50;
 
 interface Call {
@@ -122,7 +121,6 @@ export async function runAccountsBench(): Promise<boolean> {
       await measure(app.baseUrl, budget, budget.call);
       await measure(bare.baseUrl, budget, hello);
       const { a, b } = await interleaved(
-        ROUNDS,
         () => measure(app.baseUrl, budget, budget.call),
         () => measure(bare.baseUrl, budget, hello),
       );

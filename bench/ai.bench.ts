@@ -18,7 +18,6 @@ const REPLY = Array.from({ length: WORDS }, (_, i) => `token${i}`).join(' ');
 const requestsAt = (concurrency: number) => Math.max(20, 3 * concurrency);
 const LEVELS = [1, 20];
 const ADDED_TTFT_P95_BUDGET_MS = 50;
-const ROUNDS = 3;
 
 interface Sample {
   ttft: number;
@@ -148,7 +147,6 @@ export async function runAiBench(): Promise<boolean> {
       await level(concurrency, () => direct());
       await level(concurrency, relay);
       const { a: d, b: r } = await interleaved(
-        ROUNDS,
         () => level(concurrency, () => direct()),
         () => level(concurrency, relay),
       );

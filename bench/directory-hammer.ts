@@ -24,7 +24,6 @@ const HAMMER_CLIENTS = 2;
 /** Messages a second across everyone: each person sends one about every 5 s, like the outside probe. */
 const CHAT_RATE = 40;
 const PHASE_SECONDS = 8;
-const ROUNDS = 3;
 const CONNECT_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const DRAIN_MS = 2_000;
@@ -294,7 +293,6 @@ export async function runDirectoryHammer(): Promise<boolean> {
     };
     // quiet, hammered, control, quiet, hammered, control…
     const { a: quiet, b: loaded } = await interleaved(
-      ROUNDS,
       (round) => measure(round, 'quiet'),
       async (round) => ({
         hammered: await measure(round, 'hammered'),

@@ -183,12 +183,12 @@ async function compare(
   condition: (typeof CONDITIONS)[number],
 ): Promise<boolean> {
   const { a: login, b: references } = await interleaved(
-    ROUNDS,
     () => firstPaint(browser, urls.login, condition.link),
     async () => ({
       static: await firstPaint(browser, urls.static, condition.link),
       bare: await firstPaint(browser, urls.bareStatic, condition.link),
     }),
+    ROUNDS,
   );
   const reference = references.map((r) => r.static);
   const bare = references.map((r) => r.bare);

@@ -20,7 +20,6 @@ const MESSAGES_PER_CONVERSATION = 3;
 const CONNECTIONS = 20;
 const SECONDS = 5;
 const WARM_UP_SECONDS = 2;
-const ROUNDS = 3;
 const LIST_BUDGET = { atLeast: 0.25 };
 
 /** The part of autocannon's options and results used here (the package ships no types). */
@@ -119,7 +118,6 @@ async function compare(
     `\n${label}: ${CONNECTIONS} connections, ${SECONDS} s a run\n| round | app req/s | app CPU % | bare req/s | bare CPU % | ratio |\n|---|---|---|---|---|---|`,
   );
   const { a, b } = await interleaved(
-    ROUNDS,
     () => load(app, appPath, { cookie }, SECONDS),
     () => load(bare, '/hello', {}, SECONDS),
   );

@@ -102,9 +102,9 @@ export async function saturation(
     byPath.set(
       path,
       await interleaved(
-        SATURATION_ROUNDS,
         (i) => round(app, generators, path, i),
         (i) => round(bare, generators, path, i),
+        SATURATION_ROUNDS,
       ),
     );
   }

@@ -38,11 +38,14 @@ export function budgetLine(
   return ok;
 }
 
+/** Rounds of an interleaved comparison, unless a bench says why it needs more: enough for a median and its spread. */
+export const DEFAULT_ROUNDS = 3;
+
 /** Runs `rounds` rounds of A then B (A, B, A, B…), so both see the same machine over time. */
 export async function interleaved<A, B>(
-  rounds: number,
   runA: (round: number) => Promise<A>,
   runB: (round: number) => Promise<B>,
+  rounds = DEFAULT_ROUNDS,
 ): Promise<{ a: A[]; b: B[] }> {
   const a: A[] = [];
   const b: B[] = [];
