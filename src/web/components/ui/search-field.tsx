@@ -14,7 +14,8 @@ export type SearchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' 
 
 /**
  * A search box's hidden label, magnifier (when sized) and input. The caller supplies the wrapper (a
- * form or a div with role="search"), since some submit and some search as people type.
+ * form or a div with role="search"), since some submit and some search as people type. What people search
+ * for (names, usernames, a word they remember) is neither an address to fill in nor prose to spell-check.
  */
 export function SearchField({
   id,
@@ -30,7 +31,15 @@ export function SearchField({
         {label}
       </label>
       {iconSize === undefined ? null : <SearchIcon size={iconSize} className={iconClassName} />}
-      <input dir="auto" id={id} type="search" className={inputClassName} {...input} />
+      <input
+        dir="auto"
+        id={id}
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        className={inputClassName}
+        {...input}
+      />
     </>
   );
 }
@@ -56,8 +65,6 @@ export function DirectorySearchField({ value, onSearch, ...field }: DirectorySea
       placeholder="search ai"
       value={value}
       maxLength={100}
-      autoComplete="off"
-      spellCheck={false}
       onChange={(event) => onSearch(event.target.value)}
     />
   );

@@ -74,8 +74,6 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           placeholder="Search messages, notes and discussions"
           value={query}
           maxLength={SEARCH_LIMITS.queryChars}
-          autoComplete="off"
-          spellCheck={false}
           enterKeyHint="search"
           aria-describedby={`${id}-status`}
           onChange={(event) => setQuery(event.target.value)}

@@ -67,7 +67,6 @@ export function ContextPanel({ items, loading, loadError, saved, notice, notify 
           inputClassName={styles.searchInput}
           placeholder="recall from memory"
           value={term}
-          autoComplete="off"
           enterKeyHint="search"
           onChange={(event) => setTerm(event.target.value)}
         />
