@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { SelfUser } from '../../../contracts/users.js';
 import { Button, ButtonLink } from '../../components/ui/button.js';
 import { CheckField } from '../../components/ui/check-field.js';
@@ -50,8 +50,15 @@ function EditForm({ me }: { me: SelfUser }) {
       update.reset();
       setter(value);
     };
+  // A text box's name, value and change handler: the kept fields and the two passwords alike.
+  const input = (name: string, value: string, setter: (value: string) => void) => ({
+    name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => changed(setter)(event.target.value),
+  });
   const set = (key: keyof typeof fields) =>
     changed((value: string) => setFields((current) => ({ ...current, [key]: value })));
+  const field = (key: keyof typeof fields) => input(key, fields[key], set(key));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,48 +101,29 @@ function EditForm({ me }: { me: SelfUser }) {
         onChoice={changed(setPicture)}
       />
       <div className={layoutStyles.twoColumns}>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={fields.name}
-          onChange={(e) => set('name')(e.target.value)}
-        />
+        <TextField label="Name" autoComplete="name" {...field('name')} />
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={fields.username}
-          onChange={(e) => set('username')(e.target.value)}
+          {...field('username')}
         />
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={fields.email}
-        onChange={(e) => set('email')(e.target.value)}
-      />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <BioField value={fields.bio} onChange={set('bio')} />
       <PasswordField
         label="New password"
-        name="password"
         autoComplete="new-password"
-        value={password}
         hint="Leave empty to keep your current password."
-        onChange={(e) => changed(setPassword)(e.target.value)}
+        {...input('password', password, setPassword)}
       />
       {needsCurrent ? (
         <PasswordField
           label="Current password"
-          name="currentPassword"
           autoComplete="current-password"
-          value={currentPassword}
           hint="Needed to change your email or password."
-          onChange={(e) => changed(setCurrentPassword)(e.target.value)}
+          {...input('currentPassword', currentPassword, setCurrentPassword)}
         />
       ) : null}
       <CheckField
