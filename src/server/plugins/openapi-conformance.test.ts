@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { ErrorResponse } from '../../contracts/errors.js';
+import { ERRORS, ErrorResponse } from '../../contracts/errors.js';
 import type * as HttpErrors from '../lib/http-error.js';
 import { HTTP_API, splitCallKey, type HttpCall, type HttpCallKey } from '../../contracts/http-api.js';
 import { buildUser, type BuiltUser } from '../test/factories.js';
@@ -9,8 +9,9 @@ import { startTestServer, type TestServer } from '../test/test-server.js';
 /**
  * The table (src/contracts/http-api.ts) cannot drift from the routes: each call, made with an empty body by a
  * signed-in person and by a visitor, must parse with exactly the table's schemas (parseInput is watched), answer
- * a status the table declares in its shape or else the shared error shape, and refuse visitors exactly when the
- * table says it is for signed-in people. Answers an empty body cannot reach are the feature tests' to check.
+ * a status the table declares in its shape or else the shared error shape, and refuse visitors (before reading
+ * the body) exactly when the table says it is for signed-in people. Answers an empty body cannot reach are the
+ * feature tests' to check.
  */
 
 /** The schemas routes validate with, in order, since the last reset. */
@@ -78,9 +79,24 @@ describe('the HTTP API table against the running app', () => {
     if (schema && schema !== 'binary') expect(schema.safeParse(res.body).error).toBeUndefined();
   });
 
-  it.each(calls)('%s: is for signed-in people exactly when the table says so', async (key, call) => {
-    const { method, path } = splitCallKey(key);
-    const res = await server.client().request(method, urlOf(path), emptyBody(method));
-    expect(res.status === 401, `answered ${res.status}`).toBe(call.access === 'session');
-  });
+  it.each(calls)(
+    '%s: refuses a visitor exactly when the table says it is for signed-in people',
+    async (key, call) => {
+      const { method, path } = splitCallKey(key);
+      // A broken body answers 400 wherever it is read, so a refusal that comes first never read it.
+      const withBody = emptyBody(method) !== undefined;
+      const res = await server
+        .client()
+        .request(
+          method,
+          urlOf(path),
+          withBody ? '{broken' : undefined,
+          withBody ? { 'content-type': 'application/json' } : {},
+        );
+      if (call.access === 'session') {
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ error: ERRORS.notSignedIn, code: 'not_signed_in' });
+      } else expect(res.status, `answered ${res.status}`).not.toBe(401);
+    },
+  );
 });
