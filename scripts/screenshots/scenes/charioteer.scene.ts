@@ -26,6 +26,10 @@ atEachWidth('charioteer', (width) => {
     for (const username of usernames) await seat(page, username);
     await page.getByRole('searchbox', { name: 'Search personas' }).fill('');
     await expect(page.getByText('3 of 5 seats taken.')).toBeVisible();
+    // The list keeps whatever scroll the last seated persona left it at, which depends on timing; start at the top.
+    const personas = page.getByRole('list', { name: 'Personas' });
+    await expect(personas.getByRole('button', { name: `Seat @${usernames[0]}` })).toBeVisible();
+    await personas.evaluate((list) => list.scrollTo(0, 0));
     // "haltingly" makes the fake model write the opening turn a word every 2 s (a steady mid-stream picture).
     await page.getByLabel('Topic').fill('Tell me haltingly: is tea better than coffee?');
     await page.getByLabel('Turns').selectOption('3');
