@@ -38,6 +38,8 @@ export const ErrorCode = z.enum([
   'too_many_events',
   /** The server is past its capacity and refused the work without doing it; retrying after a pause succeeds. */
   'server_busy',
+  /** This process should get no traffic now (a dependency is down, or it is shutting down); another one may. */
+  'not_ready',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorResponse } from './errors.js';
 
 /** GET /api/config: public settings the pages show (the contact address, SPEC §1). */
 export const PublicConfig = z.object({ contactEmail: z.string() });
@@ -18,4 +19,7 @@ export const ReadinessChecks = z.object({
 export const ReadyResponse = z.object({ ready: z.literal(true), checks: ReadinessChecks });
 
 /** GET /api/ready's 503: which checks failed, in words, beside all of them. */
-export const NotReadyResponse = z.object({ error: z.string(), checks: ReadinessChecks });
+export const NotReadyResponse = ErrorResponse.extend({
+  code: z.literal('not_ready'),
+  checks: ReadinessChecks,
+});

@@ -46,6 +46,7 @@ describe('draining', () => {
       expect(during.headers.connection).toBe('close');
       expect(await during.body.json()).toMatchObject({
         error: 'Not ready: the server is shutting down',
+        code: 'not_ready',
         checks: { shutdown: 'in progress' },
       });
       await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();

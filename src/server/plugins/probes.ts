@@ -35,6 +35,6 @@ export function registerProbes(app: FastifyInstance, db: Kysely<Database>, deps:
       draining && 'the server is shutting down',
     ].filter(Boolean);
     if (problems.length === 0) return { ready: true, checks };
-    return reply.code(503).send({ error: `Not ready: ${problems.join(', ')}`, checks });
+    return reply.code(503).send({ error: `Not ready: ${problems.join(', ')}`, code: 'not_ready', checks });
   });
 }

@@ -141,6 +141,7 @@ describe('Redis dying under traffic', () => {
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({
         error: 'Not ready: Redis is unreachable',
+        code: 'not_ready',
         checks: { database: 'ok', redis: 'unreachable' },
       });
     }
