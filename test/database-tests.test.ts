@@ -19,6 +19,8 @@ const SQLITE_ONLY: Record<string, string> = {
   'src/server/start-flags.test.ts': 'the node flags of a server process on its SQLite file',
   'src/server/plugins/connection-cap.test.ts': "a server process's open-files limit, on its SQLite file",
   'src/server/listen-backlog.test.ts': "a server process's listen backlog, on its SQLite file",
+  'src/server/test/server-process.test.ts':
+    'a server process on its SQLite file, ended with the process that started it',
 };
 
 /** Ways test code opens a database of its own: the app's opener, a driver, or a whole server process. */

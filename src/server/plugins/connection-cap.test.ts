@@ -31,6 +31,7 @@ async function flood(
 }
 
 describe('a flood of connections', () => {
+  // It starts a server process itself, which takes seconds on a machine busy with CI's other stages.
   it('cannot use up the process’s file descriptors: past the cap new connections are closed, and the server lives on', async () => {
     // With 256 open files the cap is 192 connections (open-files-limit.ts).
     server = await startServerProcess({ DATA_DIR: dataDir, AI_PROVIDER: 'off' }, undefined, [], 256);
@@ -41,5 +42,5 @@ describe('a flood of connections', () => {
     sockets.forEach((socket) => socket.destroy());
     await expect.poll(async () => (await fetch(`${server?.baseUrl}/api/health`)).status).toBe(200);
     expect(server.output()).not.toMatch(/EMFILE/);
-  });
+  }, 60_000);
 });

@@ -42,6 +42,16 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 const SERVER_ENTRY = 'src/server/server.ts';
 
 /**
+ * Every server process started here and not yet ended. A test that times out can leave one behind (its
+ * `afterAll` never got the handle); when the test worker ends they end with it, instead of running on as
+ * orphans that load the machine for every stage after them.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
  * The node flags `npm start` runs the server with (its script in package.json), so that tests and benchmarks
  * measure the process people get.
  */
@@ -83,11 +93,17 @@ export async function startServerProcess(
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => output);
+  // A process that never became healthy is nobody's to stop.
+  await waitForHealth(baseUrl, child, () => output).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     baseUrl,
     pid: child.pid ?? 0,

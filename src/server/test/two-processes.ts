@@ -41,7 +41,15 @@ export async function startTwoProcesses(extraEnv: Record<string, string>): Promi
     AI_PROVIDER: 'off',
     ...extraEnv,
   };
-  const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+  const [a, b] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+  if (!a || !b) {
+    // One that started would otherwise run on with its database dropped under it.
+    await Promise.all([a?.stop(), b?.stop()]);
+    await testDb.drop();
+    const failed = started.find((result) => result.status === 'rejected');
+    throw failed?.status === 'rejected' ? failed.reason : new Error('a server process did not start');
+  }
   const sockets: TestSocket[] = [];
   return {
     a,
