@@ -33,7 +33,8 @@ test.describe('AI Studio', () => {
     await expect(outputBox(page)).toHaveValue(FAKE_AI_REPLY);
     const seen = await recordedOutput(page);
     const partial = seen.filter((value) => value !== FAKE_AI_REPLY);
-    expect(partial.length, `values seen: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(3);
+    // A busy machine may paint several words at once; two growing partial answers still show it streamed.
+    expect(partial.length, `values seen: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(2);
     for (const value of partial) expect(FAKE_AI_REPLY.startsWith(value.trim())).toBe(true);
     await expect(page.getByRole('button', { name: 'Clear 1 stored reply' })).toBeVisible();
 
