@@ -40,6 +40,8 @@ test('search finds an old message and opens it in its conversation', async ({ pa
   }
 
   await page.goto('/about');
+  // The shortcut listens once the app has started, as a person presses it once the page shows.
+  await expect(page.getByRole('heading', { level: 1, name: 'About Simplified' })).toBeVisible();
   await page.keyboard.press('/');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   const box = dialog.getByRole('searchbox', { name: 'Search messages, notes, prompts and discussions' });

@@ -46,7 +46,8 @@ export async function addFreeText(page: Page, note: string, at = { x: 0.1, y: 0.
   await chooseTool(page, 'Text');
   const spot = await pointOnFirstPage(page, at.x, at.y);
   await page.mouse.click(spot.x, spot.y);
-  await expect(textBoxBeingTyped(page)).toBeVisible();
+  // pdf.js shows the box a moment before it takes the focus; keys typed in between would go elsewhere.
+  await expect(textBoxBeingTyped(page)).toBeFocused();
   await page.keyboard.type(note);
   await chooseTool(page, 'Select');
   await expect(page.locator('.freeTextEditor').first()).toContainText(note);
