@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -x "$CHROMIUM_PATH" ]; then
-  echo "installing Chromium from Debian's packages"
+  # Debian's packages name their program: chromium-headless-shell or chromium.
+  package=chromium
+  [ "$(basename "$CHROMIUM_PATH")" = chromium-headless-shell ] && package=chromium-headless-shell
+  echo "installing $package from Debian's packages"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package"
 fi
 "$CHROMIUM_PATH" --version
 
