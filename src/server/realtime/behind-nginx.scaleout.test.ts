@@ -27,7 +27,7 @@ beforeAll(async () => {
     MESSAGE_RATE_LIMIT: '100000',
   });
   nginx = await startNginx([cluster.a.baseUrl, cluster.b.baseUrl].map((u) => new URL(u).host));
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();

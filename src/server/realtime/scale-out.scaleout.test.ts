@@ -15,7 +15,7 @@ let b: ServerProcess;
 beforeAll(async () => {
   cluster = await startTwoProcesses({ REDIS_URL: redisUrl });
   ({ a, b } = cluster);
-}, 60_000);
+});
 
 afterAll(() => cluster?.close());
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
     AI_RATE_LIMIT: '3',
   });
   ({ a, b } = cluster);
-}, 60_000);
+});
 
 afterAll(async () => {
   await cluster?.close();

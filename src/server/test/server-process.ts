@@ -25,8 +25,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long a server process may take to answer its first health check. Alone it starts in 2–4 s; beside CI's
+ * other stages on two cores, tsx compiling the server for two processes at once has taken past 30 s.
+ */
+const START_DEADLINE_MS = 60_000;
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_DEADLINE_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
