@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import {
   addFreeText,
@@ -196,10 +196,15 @@ test.describe('the Editor on pdf.js’s viewer', () => {
 
     // A click on an empty spot with the stamp tool opens the checked picker, not pdf.js's own.
     const spot = await pointOnFirstPage(page, 0.15, 0.85);
-    const again = page.waitForEvent('filechooser');
-    await page.mouse.click(spot.x, spot.y);
-    const second = await again;
-    await second.setFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    // Right after a stamp is added pdf.js can take a click for that stamp (it is still being selected); a person
+    // would click again, and so does the test, until the picker opens.
+    let second: FileChooser | undefined;
+    await expect(async () => {
+      const again = page.waitForEvent('filechooser', { timeout: 3_000 });
+      await page.mouse.click(spot.x, spot.y);
+      second = await again;
+    }).toPass({ timeout: 30_000 });
+    await second?.setFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect(page.getByRole('alert')).toContainText('“bad.txt” is of type text/plain');
     await expect(page.locator('.stampEditor')).toHaveCount(1);
 
