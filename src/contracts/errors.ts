@@ -40,6 +40,10 @@ export const ErrorCode = z.enum([
   'server_busy',
   /** This process should get no traffic now (a dependency is down, or it is shutting down); another one may. */
   'not_ready',
+  /** A message or forward was not delivered; the reason is not told (it may be a block by the recipient). */
+  'not_delivered',
+  /** The person blocked the one they address: unblocking them is what allows it. */
+  'blocked',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

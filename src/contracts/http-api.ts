@@ -42,6 +42,7 @@ import {
   ParseCardRequest,
   UpdateAiFieldsRequest,
 } from './personas.js';
+import { BlockList, MuteRequest, MuteResponse } from './safety.js';
 import { SearchQuery, SearchResults } from './search.js';
 import { HealthResponse, NotReadyResponse, PublicConfig, ReadyResponse } from './server-info.js';
 import {
@@ -157,6 +158,15 @@ export const HTTP_API = {
     query: DirectoryQuery,
     answers: { 200: pageOf('A page of personas', DirectoryList) },
   }),
+  'GET /api/users/blocks': forSignedIn('The people one blocked, the latest first', {
+    answers: { 200: json('The blocked people', BlockList) },
+  }),
+  'PUT /api/users/blocks/:userId': forSignedIn('Block a person (nothing changes if already blocked)', {
+    answers: { 204: NO_CONTENT },
+  }),
+  'DELETE /api/users/blocks/:userId': forSignedIn('Unblock a person (nothing changes if not blocked)', {
+    answers: { 204: NO_CONTENT },
+  }),
 
   'GET /api/ai/status': forSignedIn('Whether AI answers now, and a download’s progress', {
     answers: { 200: json('The status', AiStatusResponse) },
@@ -247,6 +257,10 @@ export const HTTP_API = {
   'DELETE /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn('Forget a fact', {
     answers: { 204: NO_CONTENT },
   }),
+  'PUT /api/messages/conversations/:conversationId/mute': forSignedIn(
+    'Mute or unmute a conversation for oneself',
+    { body: MuteRequest, answers: { 200: json('The conversation’s new setting', MuteResponse) } },
+  ),
 
   'POST /api/actions/createAction': forSignedIn('Save a note or prompt', {
     body: CreateActionRequest,

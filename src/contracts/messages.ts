@@ -112,6 +112,8 @@ export const Conversation = z.object({
   updatedAt: z.string(),
   context: z.string(),
   unreadCount: z.number().int().min(0),
+  /** Muted by the reader: it stays in the list, its unread messages are counted but not announced. */
+  muted: z.boolean(),
 });
 export type Conversation = z.infer<typeof Conversation>;
 

@@ -74,6 +74,8 @@ export const ServerEvents = {
   charioteerStatus: z.object({ discussionId: Id, discussion: Discussion }),
   /** What a persona remembers in this conversation changed (a reply added facts, another tab edited them). */
   memoryChanged: z.object({ conversationId: Id }),
+  /** This person blocked or unblocked someone (in any tab): lists, the directory and search read again. */
+  blocksChanged: z.object({}),
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: Refusal,
   /**

@@ -113,6 +113,8 @@ export type SelfUser = z.infer<typeof SelfUser>;
 /** GET /api/users/profile/:query answers with the profile; email and settings appear only on one's own. */
 export const ProfileResponse = PublicUser.extend({
   email: z.string().optional(),
+  /** On someone else's profile: whether the viewer blocked them (never whether they blocked the viewer). */
+  blockedByYou: z.boolean().optional(),
   readReceipts: z.boolean().optional(),
   peopleVoice: VoiceSettings.optional(),
 });

@@ -13,6 +13,7 @@ import { registerMemory } from './modules/memory/memory.module.js';
 import { conversationListCache } from './modules/messages/conversation-list.cache.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
+import { registerSafety } from './modules/safety/safety.module.js';
 import { registerSearch } from './modules/search/search.module.js';
 import { registerUploads } from './modules/uploads/uploads.module.js';
 import { registerDrain } from './plugins/drain.js';
@@ -69,10 +70,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     changedElsewhere: singleProcess ? db.writesElsewhere : undefined,
   });
   // A person's or persona's row changed: lists show names and pictures, sessions and sends read rows.
+  let forgetBlocks = () => {};
   const forgetPeople = () => {
     lists.forgetAll();
     sessions.forgetUsers();
     recipients.forget();
+    forgetBlocks();
   };
 
   const securityHeaders = await registerSecurity(app, {
@@ -101,6 +104,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const { limits } = realtime;
   const uploads = await registerUploads(app, { db, config, limits });
+  const blocks = await registerSafety(app, { db, realtime, singleProcess });
+  forgetBlocks = blocks.forget;
   const accounts = await registerAccounts(app, {
     db,
     config,
@@ -109,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     uploads,
     realtime,
     onPersonChanged: forgetPeople,
+    blocks,
   });
   const { engine, budget } = await registerAi(app, { config, realtime, metrics });
   const memory = await registerMemory(app, { db, accounts, engine, realtime });
@@ -123,10 +129,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     lists,
     recipients,
     messagesSent: metrics.messagesSent,
+    blocks,
   });
-  await registerPersonas(app, { db, config, accounts, uploads, limits, onPersonaChanged: forgetPeople });
+  await registerPersonas(app, {
+    db,
+    config,
+    accounts,
+    uploads,
+    limits,
+    onPersonaChanged: forgetPeople,
+    blocks,
+  });
   const actions = await registerActions(app, { db, config, limits });
-  await registerCharioteer(app, { db, config, engine, budget, accounts, actions, realtime });
+  await registerCharioteer(app, { db, config, engine, budget, accounts, actions, realtime, blocks });
   await registerSearch(app, { db, config, limits });
 
   return app;

@@ -23,6 +23,7 @@ import * as voices from './migrations/020-voices.js';
 import * as directoryTabSearch from './migrations/021-directory-tab-search.js';
 import * as normalisedSearchIndex from './migrations/022-normalised-search-index.js';
 import * as filteredVoiceNamesAndFacts from './migrations/023-filtered-voice-names-and-facts.js';
+import * as blocksAndMutes from './migrations/024-blocks-and-mutes.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '021-directory-tab-search': directoryTabSearch,
   '022-normalised-search-index': normalisedSearchIndex,
   '023-filtered-voice-names-and-facts': filteredVoiceNamesAndFacts,
+  '024-blocks-and-mutes': blocksAndMutes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -64,6 +64,9 @@ export interface ConversationsTable {
    */
   unseenFromLow: Generated<string>;
   unseenFromHigh: Generated<string>;
+  /** 1: user_low (user_high) muted this conversation: counted as unread, never announced (migration 024). */
+  mutedLow: Generated<Flag>;
+  mutedHigh: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 }
@@ -147,6 +150,13 @@ export interface MemoryItemsTable {
   updatedAt: string;
 }
 
+/** `blockerId` blocked `blockedId` (migration 024): both people, never personas. */
+export interface BlocksTable {
+  blockerId: string;
+  blockedId: string;
+  createdAt: string;
+}
+
 /** Uploaded pictures, by their content-hashed file name (`<sha256>.<ext>`). */
 export interface PicturesTable {
   name: string;
@@ -156,6 +166,7 @@ export interface PicturesTable {
 }
 
 export interface Database {
+  blocks: BlocksTable;
   memoryItems: MemoryItemsTable;
   pictures: PicturesTable;
   discussions: DiscussionsTable;

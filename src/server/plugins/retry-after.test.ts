@@ -173,6 +173,11 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
         me.client.request('DELETE', `${memory}/gone`),
       'POST /api/charioteer/discussions/:id/messages': () =>
         me.client.post(`/api/charioteer/discussions/${discussion.body._id}/messages`, { text: 'Me too' }),
+      'PUT /api/users/blocks/:userId': () => me.client.put(`/api/users/blocks/${me.user._id}`),
+      'DELETE /api/users/blocks/:userId': () =>
+        me.client.request('DELETE', `/api/users/blocks/${me.user._id}`),
+      'PUT /api/messages/conversations/:conversationId/mute': () =>
+        me.client.put(`/api/messages/conversations/${sent.body.conversationId}/mute`, { muted: true }),
     };
     expect(rateLimitedRoutes(server.app)).toEqual(Object.keys(walks).sort());
     for (const walk of Object.values(walks)) expectRetryAfter(await until429(walk));

@@ -51,6 +51,7 @@ export function buildConversation(
     updatedAt: '2024-05-07T12:00:00.000Z',
     context: '',
     unreadCount: 0,
+    muted: false,
     ...overrides,
   };
 }

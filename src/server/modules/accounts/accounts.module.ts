@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { perMinute } from '../../lib/limits.js';
 import type { CookiePolicy } from '../../plugins/session.js';
 import type { Realtime } from '../../realtime/realtime.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { accountsRepository, type AccountsRepository } from './accounts.repository.js';
 import { accountsRoutes } from './accounts.routes.js';
@@ -39,6 +40,7 @@ export async function registerAccounts(
     realtime: Realtime;
     /** A person's row changed: whatever keeps names, pictures or rows of people forgets them. */
     onPersonChanged: () => void;
+    blocks: BlocksService;
   },
 ): Promise<AccountsRepository> {
   const { config, sessions } = deps;
@@ -50,6 +52,7 @@ export async function registerAccounts(
     cookies: deps.cookies,
     realtime: deps.realtime.emitter,
     signIns: deps.realtime.limits.limiter('sign-in', perMinute(rate, rate)),
+    blocks: deps.blocks,
   });
 
   const sweep = setInterval(() => {

@@ -10,6 +10,7 @@ import {
   type CookiePolicy,
 } from '../../plugins/session.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import type { AccountsService } from './accounts.service.js';
 import type { SessionsService } from './sessions.service.js';
 import { toProfile, toSelfUser } from './user-view.js';
@@ -21,6 +22,7 @@ export interface AccountsRoutesDeps {
   realtime: RealtimeEmitter;
   /** Sign-up and log-in attempts per client address, each call on its own (AUTH_RATE_LIMIT a minute). */
   signIns: Limiter;
+  blocks: Pick<BlocksService, 'setsOf'>;
 }
 
 // A 2 MB picture grows by a third as base64, plus the other fields.
@@ -68,7 +70,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
 
       signedIn.get<{ Params: { query: string } }>('/api/users/profile/:query', async (request) => {
         const viewer = request.user;
-        return toProfile(await accounts.profile(request.params.query), viewer);
+        const profile = await accounts.profile(request.params.query);
+        const { blocked } = await deps.blocks.setsOf(viewer.id);
+        return toProfile(profile, viewer, blocked.has(profile.id));
       });
 
       signedIn.put<{ Params: { id: string } }>(

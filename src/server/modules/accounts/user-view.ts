@@ -41,7 +41,10 @@ export function toSelfUser(row: UserRow): SelfUser {
   };
 }
 
-/** A profile lookup answer: e-mail only on one's own profile. */
-export function toProfile(row: UserRow, viewer: UserRow): ProfileResponse {
-  return row.id === viewer.id ? toSelfUser(row) : toPublicUser(row, viewer);
+/** A profile lookup answer: e-mail only on one's own profile; on a person's, whether the viewer blocked them. */
+export function toProfile(row: UserRow, viewer: UserRow, blockedByViewer: boolean): ProfileResponse {
+  if (row.id === viewer.id) return toSelfUser(row);
+  const view: ProfileResponse = toPublicUser(row, viewer);
+  if (row.isAi === 0) view.blockedByYou = blockedByViewer;
+  return view;
 }

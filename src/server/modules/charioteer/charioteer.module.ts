@@ -7,6 +7,7 @@ import { ERRORS } from '../../../contracts/errors.js';
 import { dailyAllowance } from '../../lib/daily-allowance.js';
 import { perMinute } from '../../lib/limits.js';
 import type { ActionsService } from '../actions/actions.service.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { charioteerRepository } from './charioteer.repository.js';
@@ -34,6 +35,7 @@ export async function registerCharioteer(
     accounts: AccountsRepository;
     actions: ActionsService;
     realtime: Realtime;
+    blocks: BlocksService;
   },
 ): Promise<void> {
   const repo = charioteerRepository(deps.db.kysely);
@@ -64,6 +66,7 @@ export async function registerCharioteer(
   await app.register(signedInOnly(charioteerRoutes), {
     charioteer: charioteerService(repo, runner, {
       actions: deps.actions,
+      blocks: deps.blocks,
       starts: dailyAllowance(
         realtime.limits,
         'discussions',

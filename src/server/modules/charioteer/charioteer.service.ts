@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, newRow, nowIso } from '../../lib/ids.js';
 import type { DailyAllowance } from '../../lib/daily-allowance.js';
 import type { ActionsService } from '../actions/actions.service.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
 import { seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
@@ -32,9 +33,11 @@ export function charioteerService(
     actions: ActionsService;
     /** Discussions a person may start in a day. */
     starts: DailyAllowance;
+    /** Personas of people the host blocked cannot take a seat. */
+    blocks: Pick<BlocksService, 'setsOf'>;
   },
 ) {
-  const { actions, starts } = deps;
+  const { actions, starts, blocks } = deps;
 
   async function view(row: DiscussionRow): Promise<Discussion> {
     return toDiscussion(row, (await runner.seatsOf(seatIds(row))).map(toSeat));
@@ -62,7 +65,11 @@ export function charioteerService(
     async start(user: Host, input: z.output<typeof StartDiscussionRequest>): Promise<Discussion> {
       await assertNoOtherActive(user);
       const seats = await runner.seatsOf(input.personaIds.filter(isId));
-      if (seats.length !== input.personaIds.length || seats.some((s) => s.isAi !== 1 || s.isFrozen === 1)) {
+      const { blockedUsernames } = await blocks.setsOf(user.id);
+      // A persona of someone the host blocked is as missing as a frozen one: the picker never offered it.
+      const unseatable = (s: (typeof seats)[number]) =>
+        s.isAi !== 1 || s.isFrozen === 1 || blockedUsernames.has(s.createdByUsername);
+      if (seats.length !== input.personaIds.length || seats.some(unseatable)) {
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }
       await starts.spend(user.id, { items: 1 });

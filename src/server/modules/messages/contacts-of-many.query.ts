@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { blockedBetween } from '../safety/blocks.repository.js';
 
 /** IN lists stay bounded however many people a presence batch holds. */
 const CHUNK = 500;
 
 /**
- * Everyone each of `userIds` has a conversation with, as (user, contact) pairs, for presence batches.
+ * Everyone each of `userIds` has a conversation with, as (user, contact) pairs, for presence batches; two people
+ * either of whom blocked the other are not contacts (neither sees the other online).
  * Each side of the pair is looked up by its own index (an `or` across both would scan), in bounded IN lists.
  */
 export async function contactsOfMany(
@@ -13,17 +15,20 @@ export async function contactsOfMany(
   userIds: readonly string[],
 ): Promise<Array<{ userId: string; contactId: string }>> {
   const pairs: Array<{ userId: string; contactId: string }> = [];
+  const unblocked = blockedBetween('conversations.userLow', 'conversations.userHigh');
   for (let i = 0; i < userIds.length; i += CHUNK) {
     const chunk = userIds.slice(i, i + CHUNK);
     const rows = await db
       .selectFrom('conversations')
       .select(['userLow as userId', 'userHigh as contactId'])
       .where('userLow', 'in', chunk)
+      .where((eb) => eb.not(unblocked))
       .unionAll(
         db
           .selectFrom('conversations')
           .select(['userHigh as userId', 'userLow as contactId'])
-          .where('userHigh', 'in', chunk),
+          .where('userHigh', 'in', chunk)
+          .where((eb) => eb.not(unblocked)),
       )
       .execute();
     pairs.push(...rows);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { compiledOnce, type Param } from '../../performance/compiled-query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database } from '../../db/schema.js';
+import { hiddenFrom } from '../safety/blocks.repository.js';
 
 export interface ConversationListRow extends Pick<
   ConversationRow,
@@ -13,11 +14,15 @@ export interface ConversationListRow extends Pick<
   otherProfilePic: string;
   otherIsAi: number;
   unreadCount: number | string;
+  muted: number | string;
 }
 
 const CONVERSATION_LIST_MAX = 500;
 
-/** A person's conversations, newest first, with the other person and this person's unread count. */
+/**
+ * A person's conversations, newest first, with the other person and this person's unread count; none with
+ * someone they blocked or with a persona of someone they blocked.
+ */
 export function conversationListQuery(db: Kysely<Database>, engine: Engine) {
   return compiledOnce(db, (p: Param<'userId'>) => conversationList(db, engine, p));
 }
@@ -32,6 +37,7 @@ export function conversationList(db: Kysely<Database>, engine: Engine, p: Param<
   const side = (mine: 'userLow' | 'userHigh') => {
     const other = mine === 'userLow' ? 'c.userHigh' : 'c.userLow';
     const unread = mine === 'userLow' ? 'c.unreadLow' : 'c.unreadHigh';
+    const muted = mine === 'userLow' ? 'c.mutedLow' : 'c.mutedHigh';
     const conversations = db.selectFrom('conversations as c');
     const joined =
       engine === 'postgres'
@@ -39,7 +45,7 @@ export function conversationList(db: Kysely<Database>, engine: Engine, p: Param<
             (eb) =>
               eb
                 .selectFrom('users')
-                .select(['id', 'username', 'name', 'profilePic', 'isAi'])
+                .select(['id', 'username', 'name', 'profilePic', 'isAi', 'createdByUsername'])
                 .whereRef('users.id', '=', other)
                 .where('users.isFrozen', '=', 0)
                 .limit(1)
@@ -65,8 +71,10 @@ export function conversationList(db: Kysely<Database>, engine: Engine, p: Param<
           'u.profilePic as otherProfilePic',
           'u.isAi as otherIsAi',
           `${unread} as unreadCount`,
+          `${muted} as muted`,
         ])
         .where(`c.${mine}`, '=', p('userId'))
+        .where((eb) => eb.not(hiddenFrom(p('userId'), 'u')))
     );
   };
   return db

@@ -52,5 +52,6 @@ export function toConversation(row: ConversationListRow, reader?: SeenMarksFor):
     updatedAt: row.updatedAt,
     context: row.context,
     unreadCount: Number(row.unreadCount),
+    muted: Number(row.muted) === 1,
   };
 }

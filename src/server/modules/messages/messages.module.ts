@@ -17,8 +17,12 @@ import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { signedInOnly } from '../../plugins/session.js';
 import type { MemoryService } from '../memory/memory.service.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 
 const SEND_BURST = 20;
+/** Mute switches a person may flip: plenty by hand, not a write per event. */
+const MUTES_PER_MINUTE = 60;
+const MUTES_BURST = 20;
 
 /** Direct messaging: HTTP calls, socket events and presence, over one service. */
 export async function registerMessaging(
@@ -37,6 +41,7 @@ export async function registerMessaging(
     recipients: RowsCache<Recipient>;
     /** Counts every message stored (a metric). */
     messagesSent: { inc(): void };
+    blocks: BlocksService;
   },
 ): Promise<void> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
@@ -68,13 +73,25 @@ export async function registerMessaging(
     deps.realtime.emitter,
     limiter,
     presence,
+    deps.blocks,
     deps.messagesSent,
     (job) => {
       void replies.reply(job);
     },
   );
+  deps.blocks.onChange(({ blockerId, blockedId, blocked }) => {
+    // The blocker's list drops (or gets back) the blocked person and their personas.
+    deps.lists.forget(blockerId);
+    // Unblocked contacts see each other online again; people who never talked learn nothing.
+    if (!blocked)
+      void repo
+        .findConversationBetween(blockerId, blockedId)
+        .then((conversation) => conversation && presence.introduce(blockerId, blockedId))
+        .catch(() => undefined);
+  });
   registerMessageSockets(deps.realtime, messages, presence, app.log);
   // A shutdown lets replies being written finish (within its grace) before it closes the sockets.
   app.keepDuringDrain(() => replies.settled());
-  await app.register(signedInOnly(messagesRoutes), { messages, replies });
+  const mutes = deps.realtime.limits.limiter('mutes', perMinute(MUTES_PER_MINUTE, MUTES_BURST));
+  await app.register(signedInOnly(messagesRoutes), { messages, replies, mutes });
 }

@@ -277,6 +277,16 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       });
     },
 
+    /** Sets whether `userId` (one of the pair) muted the conversation. */
+    async setMuted(conversation: ConversationRow, userId: string, muted: boolean): Promise<void> {
+      const flag = muted ? 1 : 0;
+      await db
+        .updateTable('conversations')
+        .set(conversation.userLow === userId ? { mutedLow: flag } : { mutedHigh: flag })
+        .where('id', '=', conversation.id)
+        .execute();
+    },
+
     /** The newest messages since the conversation's memory began, oldest first, for an AI prompt. */
     async recentForAi(conversation: ConversationRow, limit: number): Promise<MessageRow[]> {
       const rows = await db

@@ -5,14 +5,22 @@ import {
   SendMessageRequest,
   UpdateConversationRequest,
 } from '../../../contracts/messages.js';
+import { MuteRequest } from '../../../contracts/safety.js';
 import { parseInput } from '../../lib/http-error.js';
+import type { Limiter } from '../../lib/limits.js';
+import { rateLimited } from '../../plugins/rate-limited.js';
 import type { MessagesService } from './messages.service.js';
 import type { PersonaRepliesService } from './persona-replies.service.js';
 
 /** SPEC §7 direct-message calls under /api/messages. */
 export async function messagesRoutes(
   app: FastifyInstance,
-  deps: { messages: MessagesService; replies: PersonaRepliesService },
+  deps: {
+    messages: MessagesService;
+    replies: PersonaRepliesService;
+    /** Per person, over mute switches. */
+    mutes: Limiter;
+  },
 ): Promise<void> {
   const { messages, replies } = deps;
 
@@ -57,6 +65,16 @@ export async function messagesRoutes(
       const user = request.user;
       const { context } = parseInput(UpdateConversationRequest, request.body);
       return messages.updateContext(user, request.params.conversationId, context);
+    },
+  );
+
+  // Our addition: mute a conversation (it stays, its messages are not announced).
+  app.put<{ Params: { conversationId: string } }>(
+    '/api/messages/conversations/:conversationId/mute',
+    rateLimited(deps.mutes),
+    async (request) => {
+      const { muted } = parseInput(MuteRequest, request.body);
+      return messages.setMuted(request.user, request.params.conversationId, muted);
     },
   );
 }

@@ -16,6 +16,7 @@ import { isId, newId, nowIso } from '../../lib/ids.js';
 import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import { openingMessageOf } from '../personas/opening-message.js';
 import { toConversation, toMessage, type SeenMarksFor } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
@@ -57,6 +58,8 @@ export function messagesService(
   emitter: RealtimeEmitter,
   sendLimiter: Limiter,
   presence: Pick<PresenceService, 'introduce'>,
+  /** Two people either of whom blocked the other exchange nothing: no message, forward or seen mark. */
+  blocks: Pick<BlocksService, 'refuseMessage' | 'eitherBlocked'>,
   /** Counts each message stored (a metric); a retried send answered with the stored message is not counted. */
   stored: { inc(): void },
   /** Called once a message to an AI persona is stored and delivered, so the persona can answer. */
@@ -121,6 +124,8 @@ export function messagesService(
   ): Promise<SentMessage> {
     const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
     if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
+    // Only people block each other: a message to a persona costs no check.
+    if (recipient.isAi === 0) await blocks.refuseMessage(sender.id, recipient.id);
 
     const now = nowIso();
     const openingText = openingMessageOf(recipient);
@@ -268,6 +273,18 @@ export function messagesService(
       return { _id: conversation.id, context };
     },
 
+    /** Mutes or unmutes the conversation for this person only: its messages still count as unread. */
+    async setMuted(
+      user: Pick<UserRow, 'id'>,
+      conversationId: string,
+      muted: boolean,
+    ): Promise<{ _id: string; muted: boolean }> {
+      const conversation = await participantConversation(user, conversationId);
+      await repo.setMuted(conversation, user.id, muted);
+      lists.forget(user.id);
+      return { _id: conversation.id, muted };
+    },
+
     /**
      * Marks what the other side sent as seen and tells both people's tabs. With read receipts off on either
      * side the other person is not told; with them off for the reader nothing is marked either (only the
@@ -278,11 +295,13 @@ export function messagesService(
       // A tab marks seen on every message it shows; with nothing unread that costs no write at all.
       if (repo.unreadFor(conversation, user.id) === 0) return;
       const otherId = conversation.userLow === user.id ? conversation.userHigh : conversation.userLow;
-      const [reader, other] = await Promise.all([
+      const [reader, other, blocked] = await Promise.all([
         accounts.findRecipient(user.id),
         accounts.findRecipient(otherId),
+        blocks.eitherBlocked(user.id, otherId),
       ]);
-      const receiptSent = reader?.readReceipts === 1;
+      // Across a block nothing is marked: the blocked side never learns that their messages were read.
+      const receiptSent = reader?.readReceipts === 1 && !blocked;
       const changed = await writes.run((trx) =>
         receiptSent
           ? repo.markSeen(conversation.id, user.id, trx)

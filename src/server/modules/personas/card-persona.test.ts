@@ -15,6 +15,7 @@ import { uploadsService } from '../uploads/uploads.service.js';
 import { CARD_PICTURE_NOTES } from './cards/card-picture.js';
 import { encodePng, readChunks, textChunk, type PngChunk } from './cards/png-chunks.js';
 import { personasRepository } from './personas.repository.js';
+import { blocksRepository } from '../safety/blocks.repository.js';
 import { personasService } from './personas.service.js';
 
 let server: TestServer;
@@ -163,7 +164,14 @@ describe('importing a PNG character card', () => {
       picturesRepository(server.testDb.db.kysely),
       dailyAllowance(limits(), 'pictures', { items: 10, bytes: Math.floor(png.length * 1.5) }, 'Enough.'),
     );
-    const personas = personasService(personasRepository(server.testDb.db), accounts, uploads);
+    const blocks = blocksRepository(server.testDb.db.kysely);
+    const personas = personasService(
+      personasRepository(server.testDb.db),
+      accounts,
+      uploads,
+      () => undefined,
+      blocks,
+    );
     const creator = await accounts.findById(me.user._id);
     if (!creator) throw new Error('creator missing');
     await uploads.saveImage(creator.id, pngDataUrl(png));

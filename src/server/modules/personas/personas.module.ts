@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { perMinute, type Limits } from '../../lib/limits.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { cardsRoutes } from './cards.routes.js';
 import { personasRepository } from './personas.repository.js';
@@ -23,6 +24,7 @@ export async function registerPersonas(
     /** A persona's row changed: whatever keeps names, pictures or rows of people forgets them. */
     onPersonaChanged: () => void;
     limits: Limits;
+    blocks: BlocksService;
   },
 ): Promise<void> {
   const personas = personasService(
@@ -30,6 +32,7 @@ export async function registerPersonas(
     deps.accounts,
     deps.uploads,
     deps.onPersonaChanged,
+    deps.blocks,
   );
   const rate = deps.config.directoryRateLimitPerMinute;
   const directoryLimiter = deps.limits.limiter('directory', perMinute(rate, Math.min(rate, DIRECTORY_BURST)));

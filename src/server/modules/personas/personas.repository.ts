@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, UserPatch, UserRow } from '../../db/schema.js';
+import { hiddenFrom } from '../safety/blocks.repository.js';
 
 export interface DirectoryFilter {
   q?: string;
@@ -9,6 +10,8 @@ export interface DirectoryFilter {
   /** The last username of the previous page. */
   after?: string;
   limit: number;
+  /** A viewer who blocked someone: that person's personas are left out (set only then, so others pay nothing). */
+  hiddenFor?: string;
 }
 
 /**
@@ -55,6 +58,7 @@ function conditions(engine: Db['engine'], filter: DirectoryFilter, term: string 
   if (filter.tag) all.push(eb('users.tag', '=', filter.tag));
   if (filter.createdBy) all.push(eb('users.createdByUsername', '=', filter.createdBy));
   if (filter.after) all.push(eb('users.username', '>', filter.after));
+  if (filter.hiddenFor) all.push(eb.not(hiddenFrom(filter.hiddenFor, 'users')));
   if (term) all.push(isShort(term) ? usernamePrefix(engine, term) : substringOf(term));
   return eb.and(all);
 }

@@ -39,7 +39,10 @@ export async function personasRoutes(
   });
 
   app.get('/api/users/directory', rateLimited(directoryLimiter), async (request, reply) => {
-    const { entries, nextCursor } = await personas.directory(parseInput(DirectoryQuery, request.query));
+    const { entries, nextCursor } = await personas.directory(
+      request.user,
+      parseInput(DirectoryQuery, request.query),
+    );
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return entries;
   });

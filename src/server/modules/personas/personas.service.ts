@@ -12,6 +12,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { isId, newRow, nowIso } from '../../lib/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { voiceColumns } from '../accounts/voice-columns.js';
+import type { BlocksService } from '../safety/blocks.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { PersonasRepository } from './personas.repository.js';
 
@@ -49,7 +50,9 @@ export function personasService(
   accounts: AccountsRepository,
   uploads: Pick<UploadsService, 'saveImage' | 'remove'>,
   /** A persona's name others see changed (called after the write). */
-  onPersonaChanged: () => void = () => undefined,
+  onPersonaChanged: () => void,
+  /** Personas of people the viewer blocked are left out of the directory. */
+  blocks: Pick<BlocksService, 'setsOf'>,
 ) {
   return {
     /**
@@ -105,11 +108,14 @@ export function personasService(
       return updated;
     },
 
-    /** One directory page and the cursor of the next, if any. */
+    /** One directory page for `viewer` and the cursor of the next, if any. */
     async directory(
+      viewer: Pick<UserRow, 'id'>,
       query: z.output<typeof DirectoryQuery>,
     ): Promise<{ entries: DirectoryEntry[]; nextCursor: string | undefined }> {
-      const rows = await repo.directory({ ...query, after: query.cursor });
+      const { blocked } = await blocks.setsOf(viewer.id);
+      const hiddenFor = blocked.size > 0 ? viewer.id : undefined;
+      const rows = await repo.directory({ ...query, after: query.cursor, hiddenFor });
       const page = rows.slice(0, query.limit);
       const nextCursor = rows.length > query.limit ? page[page.length - 1]?.username : undefined;
       return { entries: page.map(toEntry), nextCursor };

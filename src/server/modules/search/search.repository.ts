@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { matchesAsPrefix } from '../../../contracts/search.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { hiddenFrom } from '../safety/blocks.repository.js';
 
 /** What an index entry is: a message, a saved note or prompt, a discussion's topic or one of its turns. */
 export type EntryKind = 'message' | 'action' | 'discussion' | 'turn';
@@ -90,7 +91,10 @@ export function searchRepository({ kysely: db, engine }: Db) {
       return (await find(db, userId, words)).rows;
     },
 
-    /** These messages, where `userId` is in their conversation, with sender and the other participant. */
+    /**
+     * These messages, where `userId` is in their conversation, with sender and the other participant; none
+     * with someone `userId` blocked or with a persona of theirs.
+     */
     messages(userId: string, ids: readonly string[]) {
       return db
         .selectFrom('messages as m')
@@ -120,6 +124,7 @@ export function searchRepository({ kysely: db, engine }: Db) {
         ])
         .where('m.id', 'in', ids)
         .where((eb) => eb.or([eb('c.userLow', '=', userId), eb('c.userHigh', '=', userId)]))
+        .where((eb) => eb.not(hiddenFrom(userId, 'other')))
         .execute();
     },
 
@@ -143,7 +148,7 @@ export function searchRepository({ kysely: db, engine }: Db) {
         .execute();
     },
 
-    /** These turns of `userId`'s discussions, with the topic and who spoke. */
+    /** These turns of `userId`'s discussions, with the topic and who spoke; none by a hidden persona. */
     turns(userId: string, ids: readonly string[]) {
       return db
         .selectFrom('discussionTurns as t')
@@ -152,6 +157,7 @@ export function searchRepository({ kysely: db, engine }: Db) {
         .select(['t.id', 't.text', 't.createdAt', 't.discussionId', 'd.topic', 'speaker.username as speaker'])
         .where('t.id', 'in', ids)
         .where('d.userId', '=', userId)
+        .where((eb) => eb.not(hiddenFrom(userId, 'speaker')))
         .execute();
     },
   };

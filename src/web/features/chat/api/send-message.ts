@@ -41,6 +41,7 @@ function newConversation(partner: ChatPartner, message: Message): Conversation {
     updatedAt: message.createdAt,
     context: '',
     unreadCount: 0,
+    muted: false,
   };
 }
 
