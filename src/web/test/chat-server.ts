@@ -63,6 +63,8 @@ export interface ChatServerState {
   messages: Record<string, Message[]>;
   /** Persona replies being written, as GET /api/messages/ai-replies reports them. */
   aiReplies: AiReplyInProgress[];
+  /** Ids of the people ME blocked. */
+  blocked: string[];
 }
 
 /**
@@ -79,6 +81,7 @@ export function fakeChatServer(
     conversations: [],
     messages: {},
     aiReplies: [],
+    blocked: [],
     ...initial,
   };
 
@@ -90,6 +93,31 @@ export function fakeChatServer(
       const query = decodeURIComponent(path.slice('/api/users/profile/'.length)).toLowerCase();
       const found = [ME, ...state.profiles].find((p) => p.username === query || p._id === query);
       return found ? { status: 200, body: found } : { status: 404, body: { error: 'User not found' } };
+    }
+    if (path === '/api/users/blocks') {
+      const people = state.profiles.filter((p) => state.blocked.includes(p._id));
+      const listed = people.map(({ _id, username, name, profilePic }) => ({
+        _id,
+        username,
+        name,
+        profilePic,
+      }));
+      return {
+        status: 200,
+        body: listed.map((person) => ({ ...person, blockedAt: '2026-12-01T10:00:00.000Z' })),
+      };
+    }
+    if (path.startsWith('/api/users/blocks/')) {
+      const id = decodeURIComponent(path.slice('/api/users/blocks/'.length));
+      state.blocked = state.blocked.filter((other) => other !== id);
+      if (call.method === 'PUT') state.blocked.push(id);
+      return { status: 204 };
+    }
+    if (path.endsWith('/mute') && call.method === 'PUT') {
+      const id = decodeURIComponent(path.split('/').at(-2) ?? '');
+      const { muted } = call.body as { muted: boolean };
+      state.conversations = state.conversations.map((c) => (c._id === id ? { ...c, muted } : c));
+      return { status: 200, body: { _id: id, muted } };
     }
     if (path === '/api/messages/conversations') return { status: 200, body: state.conversations };
     if (path === '/api/messages/ai-replies') return { status: 200, body: state.aiReplies };

@@ -14,21 +14,33 @@ type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 /** The path the signed-in shell polls for the AI status banner. */
 const AI_STATUS_PATH = '/api/ai/status';
 
+/** The profile edit page's blocked list: nobody blocked, for the tests of the form above it. */
+export const NOBODY_BLOCKED_ANSWERS: Record<string, Reply> = {
+  '/api/users/blocks': { status: 200, body: [] },
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
 /**
  * Replaces fetch with a handler that answers like the API (JSON bodies, real Response objects) and
  * records every call so tests can assert what was sent. The shell's background AI status poll is
- * answered "ready" and left out of `calls`, unless `aiStatus: 'handler'` hands it to the handler too.
+ * answered "ready" and left out of `calls`, unless `aiStatus: 'handler'` hands it to the handler too; so are
+ * the GET calls `background` answers (a screen's side data the test is not about).
  */
-export function mockApi(handler: Handler, { aiStatus = 'ready' }: { aiStatus?: 'ready' | 'handler' } = {}) {
+export function mockApi(
+  handler: Handler,
+  {
+    aiStatus = 'ready',
+    background = {},
+  }: { aiStatus?: 'ready' | 'handler'; background?: Record<string, Reply> } = {},
+) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    if (aiStatus === 'ready' && path === AI_STATUS_PATH) {
-      return new Response(JSON.stringify({ state: 'ready' }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }
+    if (aiStatus === 'ready' && path === AI_STATUS_PATH) return json(200, { state: 'ready' });
+    const side = (init?.method ?? 'GET') === 'GET' ? background[path] : undefined;
+    if (side && side !== 'network-error') return json(side.status, side.body);
     const raw = init?.body;
     const call: RecordedCall = {
       method: init?.method ?? 'GET',

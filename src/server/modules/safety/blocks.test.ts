@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../contracts/messages.js';
 import type { DirectoryEntry } from '../../../contracts/personas.js';
-import { SendMessageAck } from '../../../contracts/realtime.js';
+import type { SendMessageAck } from '../../../contracts/realtime.js';
 import { SAFETY_ERRORS, type BlockedPerson } from '../../../contracts/safety.js';
 import type { SearchResult } from '../../../contracts/search.js';
 import type { ProfileResponse } from '../../../contracts/users.js';

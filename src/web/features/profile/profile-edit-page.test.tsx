@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session-store.js';
-import { mockApi } from '../../test/fetch-mock.js';
+import { NOBODY_BLOCKED_ANSWERS, mockApi } from '../../test/fetch-mock.js';
 import { buildSelfUser } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
 import { PEOPLE_VOICE_HINT, READ_RECEIPTS_HINT } from './profile-edit-page.js';
@@ -24,7 +24,7 @@ describe('profile edit (/update)', () => {
 
   it('sends the update, stores the answer and says "Profile updated"', async () => {
     const updated = { ...me, bio: 'Poetical science.' };
-    const { calls } = mockApi(() => ({ status: 200, body: updated }));
+    const { calls } = mockApi(() => ({ status: 200, body: updated }), { background: NOBODY_BLOCKED_ANSWERS });
     renderApp('/update', { user: me });
     const bio = screen.getByLabelText('Bio');
     await userEvent.clear(bio);
@@ -54,7 +54,9 @@ describe('profile edit (/update)', () => {
   });
 
   it('shows the server error next to the form and keeps the stored user', async () => {
-    mockApi(() => ({ status: 409, body: { error: 'That username is already taken' } }));
+    mockApi(() => ({ status: 409, body: { error: 'That username is already taken' } }), {
+      background: NOBODY_BLOCKED_ANSWERS,
+    });
     renderApp('/update', { user: me });
     await userEvent.clear(screen.getByLabelText('Username'));
     await userEvent.type(screen.getByLabelText('Username'), 'grace');
@@ -65,7 +67,9 @@ describe('profile edit (/update)', () => {
   });
 
   it('offers read receipts as a switch, described, sent with the update and stored', async () => {
-    const { calls } = mockApi(() => ({ status: 200, body: { ...me, readReceipts: false } }));
+    const { calls } = mockApi(() => ({ status: 200, body: { ...me, readReceipts: false } }), {
+      background: NOBODY_BLOCKED_ANSWERS,
+    });
     renderApp('/update', { user: me });
     const receipts = screen.getByRole('checkbox', { name: 'Read receipts' });
     expect(receipts).toBeChecked();
@@ -81,10 +85,13 @@ describe('profile edit (/update)', () => {
 
   it('offers a voice for people’s messages, starting from mine, sent with the update once changed', async () => {
     const peopleVoice = { name: 'Fake voice', rate: 1.5, pitch: 0.8 };
-    const { calls } = mockApi(() => ({
-      status: 200,
-      body: { ...me, peopleVoice: { ...peopleVoice, pitch: 1.2 } },
-    }));
+    const { calls } = mockApi(
+      () => ({
+        status: 200,
+        body: { ...me, peopleVoice: { ...peopleVoice, pitch: 1.2 } },
+      }),
+      { background: NOBODY_BLOCKED_ANSWERS },
+    );
     const user = userEvent.setup();
     renderApp('/update', { user: { ...me, peopleVoice } });
     const group = screen.getByRole('group', { name: 'Voice for people’s messages' });
@@ -99,7 +106,9 @@ describe('profile edit (/update)', () => {
   });
 
   it('sends an empty picture when it is removed', async () => {
-    const { calls } = mockApi(() => ({ status: 200, body: { ...me, profilePic: '' } }));
+    const { calls } = mockApi(() => ({ status: 200, body: { ...me, profilePic: '' } }), {
+      background: NOBODY_BLOCKED_ANSWERS,
+    });
     renderApp('/update', { user: me });
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -113,7 +122,7 @@ describe('profile edit (/update)', () => {
   ])(
     'asks for the current password with %s, sends it, and clears both afterwards',
     async (_l, label, value) => {
-      const { calls } = mockApi(() => ({ status: 200, body: me }));
+      const { calls } = mockApi(() => ({ status: 200, body: me }), { background: NOBODY_BLOCKED_ANSWERS });
       renderApp('/update', { user: me });
       await userEvent.clear(screen.getByLabelText(label));
       await userEvent.type(screen.getByLabelText(label), value);
@@ -128,7 +137,9 @@ describe('profile edit (/update)', () => {
   );
 
   it("shows the server's refusal when the current password is wrong", async () => {
-    mockApi(() => ({ status: 403, body: { error: 'Your current password is not right' } }));
+    mockApi(() => ({ status: 403, body: { error: 'Your current password is not right' } }), {
+      background: NOBODY_BLOCKED_ANSWERS,
+    });
     renderApp('/update', { user: me });
     await userEvent.type(screen.getByLabelText('New password'), 'a much longer secret');
     await userEvent.type(screen.getByLabelText('Current password'), 'a wrong guess');

@@ -11,6 +11,7 @@ import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
 import { sameVoice } from '../../lib/speech-voices.js';
 import { BioField } from './bio-field.js';
+import { BlockedPeople } from './blocked-people.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
 import { useUpdateProfile } from '../../lib/profile-api.js';
 import layoutStyles from '../../components/ui/layout.module.css';
@@ -162,6 +163,7 @@ export function ProfileEditPage() {
     <div className={styles.page}>
       <title>Edit profile · Simplified</title>
       <EditForm me={me} />
+      <BlockedPeople />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ProfileResponse, SelfUser } from '../../../contracts/users.js';
 import { ButtonLink } from '../../components/ui/button.js';
 import { MessageIcon } from '../../components/ui/icons.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
+import { BlockButton } from '../../components/safety/block-button.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
 import { AiEditPanel } from './persona/ai-edit-panel.js';
@@ -70,11 +71,18 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
       ) : null}
       {!isOwn || canEdit || isCreator ? (
         <div className={styles.actions}>
-          {!isOwn ? (
+          {!isOwn && !profile.blockedByYou ? (
             <ButtonLink to={`/chat/:${profile.username}`}>
               <MessageIcon size={18} />
               Message
             </ButtonLink>
+          ) : null}
+          {!isOwn && !profile.isAi ? (
+            <BlockButton
+              userId={profile._id}
+              username={profile.username}
+              blocked={profile.blockedByYou === true}
+            />
           ) : null}
           {canEdit ? (
             <ButtonLink to="/update" variant="secondary">

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../contracts/errors.js';
 import type { SelfUser } from '../../../contracts/users.js';
 import { useSession } from '../../lib/session-store.js';
-import { mockApi } from '../../test/fetch-mock.js';
+import { NOBODY_BLOCKED_ANSWERS, mockApi } from '../../test/fetch-mock.js';
 import { buildSelfUser } from '../../test/fixtures.js';
 import { TINY_PNG } from '../../test/png.js';
 import { renderApp } from '../../test/render.js';
@@ -16,11 +16,14 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect 
 describe('profile picture on /update', () => {
   it('refuses what the server would refuse before any preview, and never sends it', async () => {
     // The server stores a picture it is sent and answers with its address.
-    const { calls } = mockApi((call) => {
-      const body = call.body as Partial<SelfUser>;
-      const profilePic = body.profilePic?.startsWith('data:') ? SAVED : (body.profilePic ?? '');
-      return { status: 200, body: { ...me, profilePic } };
-    });
+    const { calls } = mockApi(
+      (call) => {
+        const body = call.body as Partial<SelfUser>;
+        const profilePic = body.profilePic?.startsWith('data:') ? SAVED : (body.profilePic ?? '');
+        return { status: 200, body: { ...me, profilePic } };
+      },
+      { background: NOBODY_BLOCKED_ANSWERS },
+    );
     // The browser's accept filter is off so the page's own check is what gets tested.
     const user = userEvent.setup({ applyAccept: false });
     renderApp('/update', { user: me });

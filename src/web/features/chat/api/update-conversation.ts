@@ -4,6 +4,7 @@ import {
   UpdateConversationResponse,
   type Conversation,
 } from '../../../../contracts/messages.js';
+import { MuteResponse } from '../../../../contracts/safety.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { chatKeys } from './chat-keys.js';
 
@@ -24,6 +25,24 @@ export function useClearAiMemory() {
     onSuccess: ({ _id, context }) => {
       queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
         list?.map((conversation) => (conversation._id === _id ? { ...conversation, context } : conversation)),
+      );
+    },
+  });
+}
+
+/** PUT /api/messages/conversations/:conversationId/mute {muted}: the list marks it at once. */
+export function useSetMuted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, muted }: { conversationId: string; muted: boolean }) =>
+      apiRequest(`/api/messages/conversations/${encodeURIComponent(conversationId)}/mute`, {
+        method: 'PUT',
+        body: { muted },
+        schema: MuteResponse,
+      }),
+    onSuccess: ({ _id, muted }) => {
+      queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
+        list?.map((conversation) => (conversation._id === _id ? { ...conversation, muted } : conversation)),
       );
     },
   });

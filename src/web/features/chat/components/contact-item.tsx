@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Conversation } from '../../../../contracts/messages.js';
 import { useIsOnline } from '../../../lib/socket.js';
 import { Avatar } from '../../../components/ui/avatar.js';
+import { BellOffIcon } from '../../../components/ui/icons.js';
 import { otherParty } from '../api/conversation-cache.js';
 import { usePersonaTyping } from '../hooks/ai-reply-store.js';
 import { previewText } from './format.js';
@@ -15,13 +16,16 @@ interface ContactItemProps {
   tabIndex: 0 | -1;
 }
 
-/** One conversation in the list: avatar with presence dot, @username, last message, unread count. */
+/**
+ * One conversation in the list: avatar with presence dot, @username, last message, unread count. A muted one
+ * shows a muted bell instead of its count: its messages are unread but not announced.
+ */
 export function ContactItem({ conversation, active, onPick, tabIndex }: ContactItemProps) {
   const partner = otherParty(conversation);
   const online = useIsOnline(partner?._id);
   const typing = usePersonaTyping(partner?._id);
   if (!partner) return null;
-  const unread = conversation.unreadCount;
+  const unread = conversation.muted ? 0 : conversation.unreadCount;
   return (
     <Link
       to={`/chat/:${partner.username}`}
@@ -48,6 +52,12 @@ export function ContactItem({ conversation, active, onPick, tabIndex }: ContactI
           </span>
         )}
       </span>
+      {conversation.muted ? (
+        <span className={styles.muted}>
+          <BellOffIcon size={16} />
+          <span className="visually-hidden">muted</span>
+        </span>
+      ) : null}
       {unread > 0 ? (
         <span className={styles.badge}>
           {unread > 99 ? '99+' : unread}

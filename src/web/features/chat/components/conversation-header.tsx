@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsOnline } from '../../../lib/socket.js';
 import { Avatar } from '../../../components/ui/avatar.js';
@@ -9,10 +10,12 @@ interface ConversationHeaderProps {
   username: string;
   /** Known once the user has been looked up. */
   partner?: ChatPartner;
+  /** Controls at the header's end (mute, block). */
+  actions?: ReactNode;
 }
 
 /** Who the conversation is with; the heading reads "Chat with @name" to assistive technology. */
-export function ConversationHeader({ username, partner }: ConversationHeaderProps) {
+export function ConversationHeader({ username, partner, actions }: ConversationHeaderProps) {
   const online = useIsOnline(partner?.userId);
   return (
     <div className={styles.header}>
@@ -38,6 +41,7 @@ export function ConversationHeader({ username, partner }: ConversationHeaderProp
           </p>
         ) : null}
       </div>
+      {actions}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { Composer } from './composer.js';
 import { ForwardDialog } from './forward-dialog.js';
 import { MemoryButton } from './memory-dialog.js';
 import { useAiStatus } from '../../../lib/ai-status-api.js';
+import { ConversationActions } from './conversation-actions.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
 import { SpeechNotice } from './speech-notice.js';
@@ -107,7 +108,11 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
 
   return (
     <>
-      <ConversationHeader username={conversation.username} partner={conversation} />
+      <ConversationHeader
+        username={conversation.username}
+        partner={conversation}
+        actions={<ConversationActions partner={conversation} conversationId={conversationId} />}
+      />
       <MessageList
         me={me}
         partnerUsername={conversation.username}

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../../contracts/messages.js';
 import type { ServerEventPayload } from '../../../../contracts/realtime.js';
+import { refetchAfterBlocksChanged } from '../../../lib/blocks-api.js';
 import type { ServerEventHandlers } from '../../../lib/socket.js';
 import { applyIncomingMessage } from '../api/apply-incoming-message.js';
 import { chatKeys } from '../api/chat-keys.js';
@@ -126,5 +127,6 @@ export function chatEventHandlers(context: ChatEventContext): ServerEventHandler
     aiReplyDelta: (piece) => onReplyDelta(context, piece),
     aiReplyError: (failure) => onReplyError(context, failure),
     memoryChanged: (changed) => onMemoryChanged(context, changed),
+    blocksChanged: () => refetchAfterBlocksChanged(context.client),
   };
 }
