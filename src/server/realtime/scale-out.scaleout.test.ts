@@ -93,4 +93,38 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     // The revocation travels over Redis; B must drop its cached session within moments, not after a minute.
     await expect.poll(async () => (await me()).status, { timeout: 2000, interval: 50 }).toBe(401);
   });
+
+  it('a block made through one process holds at once on the other: HTTP, socket, presence and lists', async () => {
+    const vera = await buildUser(new TestClient(a.baseUrl));
+    const bob = await cluster.signIn(b, await buildUser(new TestClient(a.baseUrl)));
+    await bob.client.post('/api/messages', { message: 'before the block', recipientId: vera.user._id });
+    await vera.client.post('/api/messages', { message: 'reply', recipientId: bob.user._id });
+    const bobSocket = await on(b, bob);
+    const veraOnB = await cluster.signIn(b, vera);
+    // B reads Vera's list and Bob's blocks before the block, so anything it kept would now be stale.
+    expect((await veraOnB.client.get<Conversation[]>('/api/messages/conversations')).body).toHaveLength(1);
+    expect((await bob.client.post('/api/messages', { message: 'ok', recipientId: vera.user._id })).status).toBe(
+      201,
+    );
+    const veraSocket = await on(a, vera);
+
+    const bobHearsOffline = nextEvent(bobSocket, 'userOffline');
+    expect((await vera.client.put(`/api/users/blocks/${bob.user._id}`)).status).toBe(204);
+    expect(await bobHearsOffline).toBe(vera.user._id);
+
+    const refused = await bob.client.post('/api/messages', { message: 'hello?', recipientId: vera.user._id });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'not_delivered' });
+    const ack = await bobSocket.emitWithAck('sendMessage', { message: 'hello?', recipientId: vera.user._id });
+    expect(ack).toMatchObject({ code: 'not_delivered' });
+    expect((await veraOnB.client.get<Conversation[]>('/api/messages/conversations')).body).toEqual([]);
+
+    let onlineList: Promise<string[]> | undefined;
+    const bobSecondTab = await on(b, bob, (s) => {
+      onlineList = nextEvent(s, 'getOnlineUsers');
+    });
+    expect(await onlineList).not.toContain(vera.user._id);
+    bobSecondTab.close();
+    veraSocket.close();
+  });
 });
