@@ -19,6 +19,7 @@ const SQLITE_ONLY: Record<string, string> = {
   'src/server/start-flags.test.ts': 'the node flags of a server process on its SQLite file',
   'src/server/plugins/connection-cap.test.ts': "a server process's open-files limit, on its SQLite file",
   'src/server/listen-backlog.test.ts': "a server process's listen backlog, on its SQLite file",
+  'src/server/moderator-cli.test.ts': 'the operator’s moderator command on the SQLite file of DATA_DIR',
   'src/server/test/server-process.test.ts':
     'a server process on its SQLite file, ended with the process that started it',
 };

@@ -44,6 +44,8 @@ export const ErrorCode = z.enum([
   'not_delivered',
   /** The person blocked the one they address: unblocking them is what allows it. */
   'blocked',
+  /** The account is suspended by a moderator (the message says until when). */
+  'suspended',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

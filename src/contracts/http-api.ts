@@ -18,6 +18,14 @@ import {
   StartDiscussionRequest,
   Turn,
 } from './charioteer.js';
+import {
+  AuditLog,
+  ModerationActionRequest,
+  ReportQueue,
+  ReportReceipt,
+  ReportRequest,
+  SuspendRequest,
+} from './moderation.js';
 import { ConversationMemory, MemoryItem, MemoryItemRequest, MemorySettingsRequest } from './memory.js';
 import {
   AiRepliesInProgress,
@@ -68,8 +76,11 @@ export interface HttpAnswer {
 
 export interface HttpCall {
   summary: string;
-  /** `session`: only for a signed-in person (the session cookie); anyone else gets 401 before anything runs. */
-  access: 'public' | 'session';
+  /**
+   * `session`: only for a signed-in person (the session cookie); anyone else gets 401 before anything runs.
+   * `moderator`: the same, and a signed-in person who is not a moderator gets 403 before anything runs.
+   */
+  access: 'public' | 'session' | 'moderator';
   query?: z.ZodType;
   body?: z.ZodType;
   /** The answers by status; every other status answers with ErrorResponse (src/contracts/errors.ts). */
@@ -105,6 +116,29 @@ const forSignedIn = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>
   access: 'session',
   ...call,
 });
+
+/** A call for moderators only. */
+const forModerators = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
+  summary,
+  access: 'moderator',
+  ...call,
+});
+
+const ModerationDone = z.object({ ok: z.literal(true) });
+
+/** Moderator actions that take only a reason and answer `{ ok: true }`. */
+function moderatorActions<K extends HttpCallKey>(summaries: Record<K, string>): Record<K, HttpCall> {
+  const entries = Object.entries(summaries) as [K, string][];
+  return Object.fromEntries(
+    entries.map(([key, summary]) => [
+      key,
+      forModerators(summary, {
+        body: ModerationActionRequest,
+        answers: { 200: json('Done', ModerationDone) },
+      }),
+    ]),
+  ) as Record<K, HttpCall>;
+}
 
 /**
  * The HTTP API as one table: every call the server answers under /api, with the contract schemas it reads and
@@ -310,6 +344,27 @@ export const HTTP_API = {
     answers: { 201: json('The saved note', Action) },
   }),
 
+  'POST /api/reports': forSignedIn('Report a persona, a message or a person to the moderators', {
+    body: ReportRequest,
+    answers: { 201: json('Received; the reported party is not told who reported', ReportReceipt) },
+  }),
+  'GET /api/moderation/reports': forModerators('Open reports, the most reported first, with snapshots', {
+    answers: { 200: json('The queue', ReportQueue) },
+  }),
+  'GET /api/moderation/audit': forModerators('Every moderator action, the latest first', {
+    answers: { 200: json('The audit log', AuditLog) },
+  }),
+  ...moderatorActions({
+    'POST /api/moderation/reports/:id/dismiss': 'Dismiss a report',
+    'POST /api/moderation/messages/:id/remove': 'Remove a message (its text is replaced)',
+    'POST /api/moderation/personas/:id/freeze': 'Freeze a persona: hidden and silent, its creator told why',
+    'POST /api/moderation/personas/:id/unfreeze': 'Unfreeze a persona a moderator froze',
+    'POST /api/moderation/users/:id/restore': 'End an account’s suspension',
+  }),
+  'POST /api/moderation/users/:id/suspend': forModerators(
+    'Suspend an account for some days or for good: signed out at once, its personas frozen',
+    { body: SuspendRequest, answers: { 200: json('Done', ModerationDone) } },
+  ),
   'GET /api/search': forSignedIn('Search one’s messages, saved items and roundtables', {
     query: SearchQuery,
     answers: { 200: json('The best matches', SearchResults) },

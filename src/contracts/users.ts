@@ -97,6 +97,8 @@ export const PublicUser = z.object({
   openingMessage: z.string().optional(),
   /** A persona's read-aloud voice, which everyone who reads its messages hears; people have none here. */
   voice: VoiceSettings.optional(),
+  /** To a frozen persona's creator only: the moderator's reason (everyone else finds no such persona). */
+  frozenReason: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -107,6 +109,8 @@ export const SelfUser = PublicUser.extend({
   readReceipts: z.boolean().default(true),
   /** Likewise the voice for people's messages: SPEC §9's default until the person picks one. */
   peopleVoice: VoiceSettings.default(DEFAULT_VOICE),
+  /** A moderator sees the moderation page (the operator gives the role: `npm run moderator`). */
+  isModerator: z.boolean().default(false),
 });
 export type SelfUser = z.infer<typeof SelfUser>;
 

@@ -14,6 +14,8 @@ import { conversationListCache } from './modules/messages/conversation-list.cach
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { registerSafety } from './modules/safety/safety.module.js';
+import { registerModeration } from './modules/moderation/moderation.module.js';
+import { moderationRepository } from './modules/moderation/moderation.repository.js';
 import { registerSearch } from './modules/search/search.module.js';
 import { registerUploads } from './modules/uploads/uploads.module.js';
 import { registerDrain } from './plugins/drain.js';
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     realtime,
     onPersonChanged: forgetPeople,
     blocks,
+    liftSuspension: moderationRepository(db.kysely).liftSuspension,
   });
   const { engine, budget } = await registerAi(app, { config, realtime, metrics });
   const memory = await registerMemory(app, { db, accounts, engine, realtime });
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const actions = await registerActions(app, { db, config, limits });
   await registerCharioteer(app, { db, config, engine, budget, accounts, actions, realtime, blocks });
   await registerSearch(app, { db, config, limits });
+  await registerModeration(app, { db, realtime, sessions, onPeopleChanged: forgetPeople });
 
   return app;
 }

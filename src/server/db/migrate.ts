@@ -24,6 +24,7 @@ import * as directoryTabSearch from './migrations/021-directory-tab-search.js';
 import * as normalisedSearchIndex from './migrations/022-normalised-search-index.js';
 import * as filteredVoiceNamesAndFacts from './migrations/023-filtered-voice-names-and-facts.js';
 import * as blocksAndMutes from './migrations/024-blocks-and-mutes.js';
+import * as reportsAndModeration from './migrations/025-reports-and-moderation.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '022-normalised-search-index': normalisedSearchIndex,
   '023-filtered-voice-names-and-facts': filteredVoiceNamesAndFacts,
   '024-blocks-and-mutes': blocksAndMutes,
+  '025-reports-and-moderation': reportsAndModeration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

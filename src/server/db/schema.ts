@@ -28,6 +28,14 @@ export interface UsersTable {
   voiceName: Generated<string>;
   voiceRate: Generated<number>;
   voicePitch: Generated<number>;
+  /** Moderation (migration 025): a moderator's role, set by the operator (`npm run moderator`). */
+  isModerator: Generated<Flag>;
+  /** Why isFrozen is 1: 'moderator' (a persona frozen), 'suspension' (the person or their creator suspended). */
+  frozenBy: Generated<'' | 'moderator' | 'suspension'>;
+  /** The moderator's reason, told to a frozen persona's creator. */
+  frozenReason: Generated<string>;
+  /** A suspended person's end of suspension (ISO time), 'never', or '' when not suspended. */
+  suspendedUntil: Generated<string>;
   /** ISO 8601 UTC timestamps: sortable as text on both engines. */
   createdAt: string;
   updatedAt: string;
@@ -157,6 +165,40 @@ export interface BlocksTable {
   createdAt: string;
 }
 
+export type ReportKind = 'persona' | 'message' | 'person';
+
+/** A report of a persona, a message or a person (migration 025), with a snapshot of what was reported. */
+export interface ReportsTable {
+  id: string;
+  reporterId: string;
+  kind: ReportKind;
+  /** The persona's, message's or person's id. */
+  targetId: string;
+  /** Whose it is: the persona, the message's sender, the person (reports are counted per target user). */
+  targetUserId: string;
+  reason: string;
+  note: string;
+  /** JSON of the contracts' ReportSnapshot. */
+  snapshot: string;
+  status: 'open' | 'dismissed' | 'actioned';
+  createdAt: string;
+  resolvedAt: Generated<string>;
+}
+
+/** One moderator action (migration 025); the database refuses any change or deletion of these rows. */
+export interface ModerationActionsTable {
+  id: string;
+  moderatorId: string;
+  moderatorUsername: string;
+  action: string;
+  targetKind: string;
+  targetId: string;
+  /** What the target was called when acted on (@username, or a message's first words). */
+  targetLabel: string;
+  reason: string;
+  createdAt: string;
+}
+
 /** Uploaded pictures, by their content-hashed file name (`<sha256>.<ext>`). */
 export interface PicturesTable {
   name: string;
@@ -166,6 +208,8 @@ export interface PicturesTable {
 }
 
 export interface Database {
+  reports: ReportsTable;
+  moderationActions: ModerationActionsTable;
   blocks: BlocksTable;
   memoryItems: MemoryItemsTable;
   pictures: PicturesTable;

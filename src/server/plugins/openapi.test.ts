@@ -111,7 +111,7 @@ describe('GET /api/openapi.json', () => {
     for (const [key, call] of calls) {
       const { method, path } = splitCallKey(key);
       const operation = paths[openApiPath(path).path]?.[method.toLowerCase()];
-      expect(operation?.security, key).toEqual(call.access === 'session' ? [{ session: [] }] : undefined);
+      expect(operation?.security, key).toEqual(call.access !== 'public' ? [{ session: [] }] : undefined);
     }
   });
 

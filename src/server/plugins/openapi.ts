@@ -92,12 +92,12 @@ function operation(key: HttpCallKey, call: HttpCall, pathParameters: string[]): 
     Object.entries(call.answers).map(([status, described]) => [status, answer(described)]),
   );
   if (call.body || call.query) responses['400'] = { $ref: '#/components/responses/InvalidInput' };
-  if (call.access === 'session') responses['401'] = { $ref: '#/components/responses/NotSignedIn' };
+  if (call.access !== 'public') responses['401'] = { $ref: '#/components/responses/NotSignedIn' };
   responses.default = { $ref: '#/components/responses/Failure' };
   return {
     operationId: key,
     summary: call.summary,
-    ...(call.access === 'session' && { security: [{ session: [] }] }),
+    ...(call.access !== 'public' && { security: [{ session: [] }] }),
     ...(parameters.length > 0 && { parameters }),
     ...(call.body && {
       requestBody: {

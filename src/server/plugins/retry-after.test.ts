@@ -176,6 +176,8 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
       'PUT /api/users/blocks/:userId': () => me.client.put(`/api/users/blocks/${me.user._id}`),
       'DELETE /api/users/blocks/:userId': () =>
         me.client.request('DELETE', `/api/users/blocks/${me.user._id}`),
+      'POST /api/reports': () =>
+        me.client.post('/api/reports', { kind: 'persona', targetId: persona._id, reason: 'spam' }),
       'PUT /api/messages/conversations/:conversationId/mute': () =>
         me.client.put(`/api/messages/conversations/${sent.body.conversationId}/mute`, { muted: true }),
     };

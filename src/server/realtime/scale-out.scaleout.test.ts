@@ -103,9 +103,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     const veraOnB = await cluster.signIn(b, vera);
     // B reads Vera's list and Bob's blocks before the block, so anything it kept would now be stale.
     expect((await veraOnB.client.get<Conversation[]>('/api/messages/conversations')).body).toHaveLength(1);
-    expect((await bob.client.post('/api/messages', { message: 'ok', recipientId: vera.user._id })).status).toBe(
-      201,
-    );
+    expect(
+      (await bob.client.post('/api/messages', { message: 'ok', recipientId: vera.user._id })).status,
+    ).toBe(201);
     const veraSocket = await on(a, vera);
 
     const bobHearsOffline = nextEvent(bobSocket, 'userOffline');

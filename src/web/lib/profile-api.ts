@@ -9,13 +9,16 @@ export function profileKey(query: string) {
   return ['profile', query.toLowerCase()] as const;
 }
 
-/** GET /api/users/profile/:query. A frozen profile counts as no user at all (SPEC §3). */
+/**
+ * GET /api/users/profile/:query. A frozen profile counts as no user at all (SPEC §3), except a persona its
+ * creator is told a moderator froze (it carries the reason).
+ */
 export async function fetchProfile(query: string, signal?: AbortSignal): Promise<ProfileResponse> {
   const profile = await apiRequest(`/api/users/profile/${encodeURIComponent(query)}`, {
     schema: ProfileResponse,
     signal,
   });
-  if (profile.isFrozen) throw new ApiError(404, ERRORS.userNotFound);
+  if (profile.isFrozen && profile.frozenReason === undefined) throw new ApiError(404, ERRORS.userNotFound);
   return profile;
 }
 

@@ -18,6 +18,7 @@ export function buildSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     updatedAt: '2024-05-01T10:00:00.000Z',
     readReceipts: true,
     peopleVoice: DEFAULT_VOICE,
+    isModerator: false,
     ...overrides,
   };
 }
@@ -28,6 +29,7 @@ export function buildProfile(overrides: Partial<ProfileResponse> = {}): ProfileR
     email: _email,
     readReceipts: _readReceipts,
     peopleVoice: _peopleVoice,
+    isModerator: _isModerator,
     ...rest
   } = buildSelfUser({
     _id: '0190a0b0-0000-7000-8000-000000000002',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 import { perMinute } from '../../lib/limits.js';
 import type { CookiePolicy } from '../../plugins/session.js';
 import type { Realtime } from '../../realtime/realtime.js';
@@ -41,13 +42,15 @@ export async function registerAccounts(
     /** A person's row changed: whatever keeps names, pictures or rows of people forgets them. */
     onPersonChanged: () => void;
     blocks: BlocksService;
+    /** Lifts a suspension whose time is up (moderation). */
+    liftSuspension: (user: UserRow) => Promise<void>;
   },
 ): Promise<AccountsRepository> {
   const { config, sessions } = deps;
   const accounts = accountsRepository(deps.db.kysely);
   const rate = config.authRateLimitPerMinute;
   await app.register(accountsRoutes, {
-    accounts: accountsService(accounts, deps.uploads, deps.onPersonChanged),
+    accounts: accountsService(accounts, deps.uploads, deps.onPersonChanged, deps.liftSuspension),
     sessions,
     cookies: deps.cookies,
     realtime: deps.realtime.emitter,

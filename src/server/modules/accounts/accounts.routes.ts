@@ -70,7 +70,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
 
       signedIn.get<{ Params: { query: string } }>('/api/users/profile/:query', async (request) => {
         const viewer = request.user;
-        const profile = await accounts.profile(request.params.query);
+        const profile = await accounts.profile(request.params.query, viewer);
         const { blocked } = await deps.blocks.setsOf(viewer.id);
         return toProfile(profile, viewer, blocked.has(profile.id));
       });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ERRORS } from '../../../contracts/errors.js';
+import { MODERATION_ERRORS } from '../../../contracts/moderation.js';
 import { isAiEmail } from '../../../contracts/rules.js';
 import type { SignupRequest, UpdateUserRequest, LoginRequest } from '../../../contracts/users.js';
 import { isUniqueViolation, violatedColumn } from '../../db/database.js';
@@ -32,11 +33,25 @@ function conflictFrom(error: unknown): never {
 }
 
 /** Account rules: who may sign up, log in, see and change which profile. */
+/** What a suspended person is told at sign-in. */
+export function suspendedMessage(until: string): string {
+  if (until === 'never') return `${MODERATION_ERRORS.suspended} It will not be restored.`;
+  const date = new Date(until).toLocaleDateString('en-US', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${MODERATION_ERRORS.suspended} You can sign in again on ${date}.`;
+}
+
 export function accountsService(
   repo: AccountsRepository,
   uploads: UploadsService,
   /** A name, username or picture others see changed (called after the commit). */
   onPersonChanged: () => void = () => undefined,
+  /** Lifts a suspension whose time is up (moderation), at the person's next sign-in. */
+  liftSuspension: (user: UserRow) => Promise<void> = async () => undefined,
 ) {
   async function assertFree(username: string | undefined, email: string | undefined, selfId?: string) {
     const byName = username ? await repo.findByUsername(username) : undefined;
@@ -74,18 +89,33 @@ export function accountsService(
     /** The same 401 whether the user is unknown, frozen, a persona, or the password is wrong. */
     async login(input: z.output<typeof LoginRequest>): Promise<UserRow> {
       const user = await repo.findByUsername(input.username);
+      // A suspended person who knows their password is told so, and until when; once it is over it is lifted.
+      if (user && user.isAi === 0 && user.frozenBy === 'suspension' && user.isFrozen === 1) {
+        if (!(await verifyPassword(user.passwordHash, input.password)))
+          throw new HttpError(401, ERRORS.badCredentials, 'bad_credentials');
+        if (user.suspendedUntil === 'never' || user.suspendedUntil > nowIso())
+          throw new HttpError(403, suspendedMessage(user.suspendedUntil), 'suspended');
+        await liftSuspension(user);
+        onPersonChanged();
+        return { ...user, isFrozen: 0, frozenBy: '', suspendedUntil: '' };
+      }
       const usable = user && user.isAi === 0 && user.isFrozen === 0 ? user : undefined;
       const ok = await verifyPassword(usable?.passwordHash, input.password);
       if (!usable || !ok) throw new HttpError(401, ERRORS.badCredentials, 'bad_credentials');
       return usable;
     },
 
-    /** Looks a profile up by username or id; frozen accounts are treated as absent. */
-    async profile(query: string): Promise<UserRow> {
+    /**
+     * Looks a profile up by username or id; frozen accounts are treated as absent, except a persona frozen by a
+     * moderator to its own creator, who is told why.
+     */
+    async profile(query: string, viewer: Pick<UserRow, 'username'>): Promise<UserRow> {
       const user = isId(query)
         ? await repo.findById(query)
         : await repo.findByUsername(query.trim().toLowerCase());
-      if (!user || user.isFrozen === 1) throw new HttpError(404, ERRORS.userNotFound);
+      const toldWhy =
+        user?.isAi === 1 && user.frozenBy === 'moderator' && user.createdByUsername === viewer.username;
+      if (!user || (user.isFrozen === 1 && !toldWhy)) throw new HttpError(404, ERRORS.userNotFound);
       return user;
     },
 

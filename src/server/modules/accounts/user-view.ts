@@ -27,6 +27,7 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
   if (row.isAi === 1 && viewer && row.createdByUsername === viewer.username) {
     view.prompt = row.prompt;
     view.memory = row.memory;
+    if (row.isFrozen === 1) view.frozenReason = row.frozenReason;
   }
   return view;
 }
@@ -38,6 +39,7 @@ export function toSelfUser(row: UserRow): SelfUser {
     email: row.email,
     readReceipts: row.readReceipts === 1,
     peopleVoice: voiceOf(row),
+    isModerator: row.isModerator === 1,
   };
 }
 
