@@ -44,6 +44,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'explorer',
   'login',
   'logout',
+  'moderation',
   'signup',
   'simplified',
   'socket.io',

@@ -61,6 +61,10 @@ const ProfileEditPage = lazyPage(
   () => import('../features/profile/profile-edit-page.js'),
   (m) => m.ProfileEditPage,
 );
+const ModerationPage = lazyPage(
+  () => import('../features/moderation/moderation-page.js'),
+  (m) => m.ModerationPage,
+);
 const ProfilePage = lazyPage(
   () => import('../features/profile/profile-page.js'),
   (m) => m.ProfilePage,
@@ -106,6 +110,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
         <Route path="create" element={<CreatePage />} />
         <Route path="chat" element={<ChatPage />} />
         <Route path="chat/:uid" element={<ChatPage />} />
+        <Route path="moderation" element={<ModerationPage />} />
       </Route>
       <Route path="tos" element={<TosPage />} />
       <Route path="about" element={<AboutPage />} />

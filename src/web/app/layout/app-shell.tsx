@@ -29,9 +29,12 @@ export function AppShell() {
         Skip to content
       </a>
       {user ? (
-        <TopBar username={user.username} menu={onChat ? null : <AtMenu username={user.username} />} />
+        <TopBar
+          username={user.username}
+          menu={onChat ? null : <AtMenu username={user.username} moderator={user.isModerator} />}
+        />
       ) : null}
-      {user && onChat ? <AtMenu username={user.username} docked /> : null}
+      {user && onChat ? <AtMenu username={user.username} moderator={user.isModerator} docked /> : null}
       <main id="main" ref={mainRef} tabIndex={-1} className={mainClass}>
         <div className={styles.statusLine}>
           <AiStatusBanner enabled={user !== null} />

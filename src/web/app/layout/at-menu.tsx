@@ -8,22 +8,35 @@ import { describeError } from '../../lib/api-client.js';
 import { useMenuButton } from './use-menu-button.js';
 import styles from './at-menu.module.css';
 
-/** The menu's destinations, in SPEC §2's order and words; the log-out entry follows them. */
-export function menuEntries(username: string): { to: string; label: string }[] {
+/**
+ * The menu's destinations, in SPEC §2's order and words; a moderator also has Moderation. The log-out entry
+ * follows them.
+ */
+export function menuEntries(username: string, moderator = false): { to: string; label: string }[] {
   return [
     { to: '/chat/:ai', label: 'AI Messenger' },
     { to: '/explorer', label: 'AI Explorer' },
     { to: '/studio', label: 'AI Studio' },
     { to: `/${username}`, label: 'Update' },
+    ...(moderator ? [{ to: '/moderation', label: 'Moderation' }] : []),
   ];
 }
 
 /**
- * The floating "@" menu (SPEC §2) as a WAI-ARIA menu button: four destinations and a log-out entry.
+ * The floating "@" menu (SPEC §2) as a WAI-ARIA menu button: four destinations (five for a moderator) and a
+ * log-out entry.
  * The list comes after the button in the page's order (and is drawn above it). `docked` makes it
  * smaller and lines it up with the chat composer's row, which leaves room for it.
  */
-export function AtMenu({ username, docked = false }: { username: string; docked?: boolean }) {
+export function AtMenu({
+  username,
+  moderator = false,
+  docked = false,
+}: {
+  username: string;
+  moderator?: boolean;
+  docked?: boolean;
+}) {
   const menu = useMenuButton();
   const buttonId = useId();
   const menuId = useId();
@@ -72,7 +85,7 @@ export function AtMenu({ username, docked = false }: { username: string; docked?
         hidden={!menu.open}
         {...menu.menuProps}
       >
-        {menuEntries(username).map((entry) => (
+        {menuEntries(username, moderator).map((entry) => (
           <li key={entry.label} role="none">
             <NavLink
               to={entry.to}

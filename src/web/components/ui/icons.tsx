@@ -83,6 +83,7 @@ export const CopyIcon = defineIcon([
   'M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
 ]);
 export const CheckIcon = defineIcon(['m5 12 5 5 9-10']);
+export const FlagIcon = defineIcon(['M5 21V4', 'M5 4h11l-2 4 2 4H5']);
 export const BlockIcon = defineIcon([{ circle: { cx: '12', cy: '12', r: '9' } }, 'm5.6 5.6 12.8 12.8']);
 const BELL = ['M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9', 'M10 21h4'];
 export const BellIcon = defineIcon(BELL);

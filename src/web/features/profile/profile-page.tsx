@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProfileResponse, SelfUser } from '../../../contracts/users.js';
 import { ButtonLink } from '../../components/ui/button.js';
-import { MessageIcon } from '../../components/ui/icons.js';
+import { FlagIcon, MessageIcon } from '../../components/ui/icons.js';
 import { InlineMessage } from '../../components/ui/inline-message.js';
 import { BlockButton } from '../../components/safety/block-button.js';
+import { ReportDialog } from '../../components/safety/report-dialog.js';
+import { Button } from '../../components/ui/button.js';
 import { describeError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/session-store.js';
 import { AiEditPanel } from './persona/ai-edit-panel.js';
@@ -38,6 +40,8 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
   const canEdit = isOwn;
   const joined = joinedLabel(profile.createdAt);
   const nameId = useId();
+  const [reporting, setReporting] = useState(false);
+  const frozen = profile.frozenReason !== undefined;
   return (
     <article className={styles.card} aria-labelledby={nameId}>
       <title>{`${profile.name} (@${profile.username}) · Simplified`}</title>
@@ -55,6 +59,11 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
           </p>
         ) : null}
       </div>
+      {frozen ? (
+        <InlineMessage kind="error">
+          A moderator froze this persona: {profile.frozenReason}. Nobody else can find it or chat with it.
+        </InlineMessage>
+      ) : null}
       {profile.bio ? (
         <p className={styles.bio} dir="auto">
           {profile.bio}
@@ -71,7 +80,7 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
       ) : null}
       {!isOwn || canEdit || isCreator ? (
         <div className={styles.actions}>
-          {!isOwn && !profile.blockedByYou ? (
+          {!isOwn && !profile.blockedByYou && !frozen ? (
             <ButtonLink to={`/chat/:${profile.username}`}>
               <MessageIcon size={18} />
               Message
@@ -90,7 +99,21 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
             </ButtonLink>
           ) : null}
           {isCreator ? <PersonaCreatorActions panel={panel} /> : null}
+          {!isOwn && !isCreator ? (
+            <Button variant="secondary" onClick={() => setReporting(true)}>
+              <FlagIcon size={18} />
+              Report
+            </Button>
+          ) : null}
         </div>
+      ) : null}
+      {reporting ? (
+        <ReportDialog
+          kind={profile.isAi ? 'persona' : 'person'}
+          targetId={profile._id}
+          subject={`@${profile.username}`}
+          onClose={() => setReporting(false)}
+        />
       ) : null}
       {isCreator ? <CardExportLinks username={profile.username} /> : null}
     </article>

@@ -19,6 +19,7 @@ import { Composer } from './composer.js';
 import { ForwardDialog } from './forward-dialog.js';
 import { MemoryButton } from './memory-dialog.js';
 import { useAiStatus } from '../../../lib/ai-status-api.js';
+import { ReportDialog } from '../../../components/safety/report-dialog.js';
 import { ConversationActions } from './conversation-actions.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
@@ -76,6 +77,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const [jumpToId, forgetJump] = useOneTimeParam('message');
   const jumpTo = useMemo(() => ({ messageId: jumpToId, onShown: forgetJump }), [jumpToId, forgetJump]);
   const [forwarding, setForwarding] = useState<{ message: Message; author: string } | null>(null);
+  const [reporting, setReporting] = useState<Message | null>(null);
   const [forwardedTo, setForwardedTo] = useState('');
   useEffect(() => {
     if (!forwardedTo) return;
@@ -127,6 +129,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         streaming={live.bubbles}
         liveKey={live.key}
         onForward={(message, author) => setForwarding({ message, author })}
+        onReport={setReporting}
         jumpTo={jumpTo}
         footer={
           live.typing || live.failure ? (
@@ -153,6 +156,14 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
             setForwarding(null);
             setForwardedTo(username);
           }}
+        />
+      ) : null}
+      {reporting ? (
+        <ReportDialog
+          kind="message"
+          targetId={reporting._id}
+          subject={`this message from @${conversation.username}`}
+          onClose={() => setReporting(null)}
         />
       ) : null}
       <p role="status" className={styles.forwardedNotice}>

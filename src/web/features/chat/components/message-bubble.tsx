@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
 import type { VoiceSettings } from '../../../../contracts/voices.js';
 import { IconButton } from '../../../components/ui/button.js';
-import { CheckIcon, CopyIcon, ForwardIcon, PlayIcon, StopIcon } from '../../../components/ui/icons.js';
+import {
+  CheckIcon,
+  CopyIcon,
+  FlagIcon,
+  ForwardIcon,
+  PlayIcon,
+  StopIcon,
+} from '../../../components/ui/icons.js';
 import { formatTimestamp } from '../../../lib/format-timestamp.js';
 import type { Speech } from '../hooks/use-speech.js';
 import styles from './message-bubble.module.css';
@@ -18,6 +25,8 @@ interface MessageBubbleProps {
   voice: VoiceSettings;
   /** Opens "Forward message" for this message. */
   onForward?: () => void;
+  /** Someone else's message can be reported to the moderators. */
+  onReport?: () => void;
 }
 
 function CopyButton({ text }: { text: string }) {
@@ -59,6 +68,7 @@ export function MessageBubble({
   speech,
   voice,
   onForward,
+  onReport,
 }: MessageBubbleProps) {
   const speakingThis = speech.speakingId === message._id;
   return (
@@ -101,6 +111,11 @@ export function MessageBubble({
             </IconButton>
           ) : null}
           {showCopy ? <CopyButton text={message.text} /> : null}
+          {onReport ? (
+            <IconButton size="sm" aria-label="Report message" className={styles.action} onClick={onReport}>
+              <FlagIcon size={16} />
+            </IconButton>
+          ) : null}
         </span>
       </div>
     </article>

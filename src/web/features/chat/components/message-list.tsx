@@ -40,6 +40,8 @@ interface MessageListProps {
   liveKey?: string;
   /** Opens "Forward message" for a message and its author's username. */
   onForward?: (message: Message, author: string) => void;
+  /** Reports someone else's message to the moderators. */
+  onReport?: (message: Message) => void;
   /** A message to bring into view and mark (opened from search), and what to do once it is shown. */
   jumpTo?: { messageId: string | null; onShown: () => void };
 }
@@ -62,6 +64,7 @@ export function MessageList({
   footer = null,
   liveKey = '',
   onForward,
+  onReport,
   jumpTo = NO_JUMP,
 }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -153,6 +156,7 @@ export function MessageList({
                 speech={speech}
                 voice={mine ? voices.mine : voices.partner}
                 onForward={onForward ? () => onForward(message, author) : undefined}
+                onReport={onReport && !mine ? () => onReport(message) : undefined}
               />
               {message === lastMine && message.seen ? <p className={styles.seen}>Seen</p> : null}
             </li>
