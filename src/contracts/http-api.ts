@@ -21,6 +21,7 @@ import {
 import {
   AuditLog,
   ModerationActionRequest,
+  RatePersonaRequest,
   ReportQueue,
   ReportReceipt,
   ReportRequest,
@@ -360,6 +361,10 @@ export const HTTP_API = {
     'POST /api/moderation/personas/:id/freeze': 'Freeze a persona: hidden and silent, its creator told why',
     'POST /api/moderation/personas/:id/unfreeze': 'Unfreeze a persona a moderator froze',
     'POST /api/moderation/users/:id/restore': 'End an account’s suspension',
+  }),
+  'POST /api/moderation/personas/:id/rating': forModerators('Change a persona’s content rating', {
+    body: RatePersonaRequest,
+    answers: { 200: json('Done', ModerationDone) },
   }),
   'POST /api/moderation/users/:id/suspend': forModerators(
     'Suspend an account for some days or for good: signed out at once, its personas frozen',

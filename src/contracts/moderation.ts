@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PersonaRating } from './users.js';
 
 /** Reports and moderation (issue 42). */
 export const REPORT_REASONS = [
@@ -128,7 +129,12 @@ export const SuspendRequest = z.object({
 });
 export type SuspendRequest = z.input<typeof SuspendRequest>;
 
+/** POST /api/moderation/personas/:id/rating: a moderator changes a persona's content rating. */
+export const RatePersonaRequest = z.object({ reason, rating: PersonaRating });
+export type RatePersonaRequest = z.input<typeof RatePersonaRequest>;
+
 export const ModerationAction = z.enum([
+  'rate_persona',
   'dismiss_report',
   'remove_message',
   'freeze_persona',

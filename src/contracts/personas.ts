@@ -7,7 +7,7 @@ import {
   filterPersonaText,
   filterPersonaUsername,
 } from './rules.js';
-import { PublicUser } from './users.js';
+import { PersonaRating, PublicUser } from './users.js';
 import { DEFAULT_VOICE, VoiceSettings } from './voices.js';
 
 /**
@@ -82,6 +82,8 @@ export const CreateAiRequest = z.object({
   profilePic: newPicture.default(''),
   /** Not in SPEC §7: the voice its messages are read aloud in (SPEC §9's default when absent). */
   voice: VoiceSettings.default(DEFAULT_VOICE),
+  /** Not in SPEC §7: its content rating, general unless said. */
+  rating: PersonaRating.default('general'),
 });
 export type CreateAiRequest = z.input<typeof CreateAiRequest>;
 
@@ -97,6 +99,8 @@ export const UpdateAiFieldsRequest = z.object({
   openingMessage: openingMessage.optional(),
   /** Likewise kept when absent. */
   voice: VoiceSettings.optional(),
+  /** Likewise kept when absent. */
+  rating: PersonaRating.optional(),
 });
 export type UpdateAiFieldsRequest = z.input<typeof UpdateAiFieldsRequest>;
 
@@ -109,7 +113,7 @@ export const DirectoryEntry = PublicUser.pick({
   tag: true,
   createdByUsername: true,
   profilePic: true,
-});
+}).extend({ rating: PersonaRating });
 export type DirectoryEntry = z.infer<typeof DirectoryEntry>;
 
 export const DirectoryList = z.array(DirectoryEntry);
@@ -140,6 +144,8 @@ export const CardDraft = z.object({
   profilePic: z.string(),
   /** What had to change to fit our fields: cuts and removed characters, in plain words. */
   notes: z.array(z.string()),
+  /** The card's rating when it carries one (an NSFW tag); absent, the form asks. */
+  rating: PersonaRating.optional(),
 });
 export type CardDraft = z.infer<typeof CardDraft>;
 

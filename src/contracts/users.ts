@@ -70,8 +70,14 @@ export const UpdateUserRequest = z.object({
   readReceipts: z.boolean({ error: 'readReceipts must be true or false' }).optional(),
   /** The voice other people's messages (and one's own) are read aloud in, for this person only. */
   peopleVoice: VoiceSettings.optional(),
+  /** Show mature personas in the Explorer, search and the Charioteer's picker. */
+  showMature: z.boolean({ error: 'showMature must be true or false' }).optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+/** A persona's content rating: mature personas are hidden from people who have not chosen to see them. */
+export const PersonaRating = z.enum(['general', 'mature'], { error: 'rating must be general or mature' });
+export type PersonaRating = z.infer<typeof PersonaRating>;
 
 /** A profile as anyone may see it: no e-mail, no secrets. */
 export const PublicUser = z.object({
@@ -99,6 +105,8 @@ export const PublicUser = z.object({
   voice: VoiceSettings.optional(),
   /** To a frozen persona's creator only: the moderator's reason (everyone else finds no such persona). */
   frozenReason: z.string().optional(),
+  /** A persona's content rating; people have none. */
+  rating: PersonaRating.optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -111,6 +119,8 @@ export const SelfUser = PublicUser.extend({
   peopleVoice: VoiceSettings.default(DEFAULT_VOICE),
   /** A moderator sees the moderation page (the operator gives the role: `npm run moderator`). */
   isModerator: z.boolean().default(false),
+  /** Mature personas are shown only once the person switches this on (off by default). */
+  showMature: z.boolean().default(false),
 });
 export type SelfUser = z.infer<typeof SelfUser>;
 

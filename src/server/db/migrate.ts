@@ -25,6 +25,7 @@ import * as normalisedSearchIndex from './migrations/022-normalised-search-index
 import * as filteredVoiceNamesAndFacts from './migrations/023-filtered-voice-names-and-facts.js';
 import * as blocksAndMutes from './migrations/024-blocks-and-mutes.js';
 import * as reportsAndModeration from './migrations/025-reports-and-moderation.js';
+import * as personaRatings from './migrations/026-persona-ratings.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '023-filtered-voice-names-and-facts': filteredVoiceNamesAndFacts,
   '024-blocks-and-mutes': blocksAndMutes,
   '025-reports-and-moderation': reportsAndModeration,
+  '026-persona-ratings': personaRatings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

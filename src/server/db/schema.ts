@@ -36,6 +36,10 @@ export interface UsersTable {
   frozenReason: Generated<string>;
   /** A suspended person's end of suspension (ISO time), 'never', or '' when not suspended. */
   suspendedUntil: Generated<string>;
+  /** A persona's content rating (migration 026); mature ones are shown only to people who chose to see them. */
+  rating: Generated<'general' | 'mature'>;
+  /** 1: this person chose to see mature personas (off by default). */
+  showMature: Generated<Flag>;
   /** ISO 8601 UTC timestamps: sortable as text on both engines. */
   createdAt: string;
   updatedAt: string;

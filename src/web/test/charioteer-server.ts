@@ -15,6 +15,7 @@ export function buildPersona(n: number, overrides: Partial<DirectoryEntry> = {})
     tag: 'AI',
     createdByUsername: 'ada',
     profilePic: '',
+    rating: 'general',
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ export function buildEntry(overrides: Partial<DirectoryEntry> = {}): DirectoryEn
     tag: 'AI',
     createdByUsername: 'simplified',
     profilePic: '',
+    rating: 'general',
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ export function buildSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     readReceipts: true,
     peopleVoice: DEFAULT_VOICE,
     isModerator: false,
+    showMature: false,
     ...overrides,
   };
 }
@@ -30,6 +31,7 @@ export function buildProfile(overrides: Partial<ProfileResponse> = {}): ProfileR
     readReceipts: _readReceipts,
     peopleVoice: _peopleVoice,
     isModerator: _isModerator,
+    showMature: _showMature,
     ...rest
   } = buildSelfUser({
     _id: '0190a0b0-0000-7000-8000-000000000002',

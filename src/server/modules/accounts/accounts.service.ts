@@ -141,6 +141,7 @@ export function accountsService(
       if (input.email !== undefined) patch.email = input.email;
       if (input.bio !== undefined) patch.bio = input.bio;
       if (input.readReceipts !== undefined) patch.readReceipts = input.readReceipts ? 1 : 0;
+      if (input.showMature !== undefined) patch.showMature = input.showMature ? 1 : 0;
       if (input.peopleVoice !== undefined) Object.assign(patch, voiceColumns(input.peopleVoice));
       const passwordChanged = Boolean(input.password);
       if (input.password) patch.passwordHash = await hashPassword(input.password);

@@ -22,7 +22,10 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
     updatedAt: row.updatedAt,
   };
   // Everyone who reads a persona's messages hears its voice; a person's voice setting is theirs alone.
-  if (row.isAi === 1) view.voice = voiceOf(row);
+  if (row.isAi === 1) {
+    view.voice = voiceOf(row);
+    view.rating = row.rating;
+  }
   if (row.isAi === 1 && viewer) view.openingMessage = openingMessageOf(row);
   if (row.isAi === 1 && viewer && row.createdByUsername === viewer.username) {
     view.prompt = row.prompt;
@@ -40,6 +43,7 @@ export function toSelfUser(row: UserRow): SelfUser {
     readReceipts: row.readReceipts === 1,
     peopleVoice: voiceOf(row),
     isModerator: row.isModerator === 1,
+    showMature: row.showMature === 1,
   };
 }
 

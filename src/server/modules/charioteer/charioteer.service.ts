@@ -19,7 +19,7 @@ import type { CharioteerRepository } from './charioteer.repository.js';
 import type { CharioteerRunner } from './charioteer.runner.js';
 import { seatIds, toDiscussion, toSeat, toTurn } from './discussion-view.js';
 
-type Host = Pick<UserRow, 'id' | 'name'>;
+type Host = Pick<UserRow, 'id' | 'name' | 'showMature'>;
 
 /** A running discussion untouched this long belonged to a process that is gone; it no longer blocks a new one. */
 const STALE_AFTER_MS = 5 * 60 * 1000;
@@ -66,9 +66,13 @@ export function charioteerService(
       await assertNoOtherActive(user);
       const seats = await runner.seatsOf(input.personaIds.filter(isId));
       const { blockedUsernames } = await blocks.setsOf(user.id);
-      // A persona of someone the host blocked is as missing as a frozen one: the picker never offered it.
+      // A persona of someone the host blocked, or a mature one the host chose not to see, is as missing as a
+      // frozen one: the picker never offered it.
       const unseatable = (s: (typeof seats)[number]) =>
-        s.isAi !== 1 || s.isFrozen === 1 || blockedUsernames.has(s.createdByUsername);
+        s.isAi !== 1 ||
+        s.isFrozen === 1 ||
+        blockedUsernames.has(s.createdByUsername) ||
+        (s.rating === 'mature' && user.showMature !== 1);
       if (seats.length !== input.personaIds.length || seats.some(unseatable)) {
         throw new HttpError(404, CHARIOTEER_ERRORS.personaMissing);
       }

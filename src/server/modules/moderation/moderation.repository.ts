@@ -42,6 +42,15 @@ export function moderationRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    async setRating(
+      trx: Executor,
+      personaId: string,
+      rating: 'general' | 'mature',
+      at: string,
+    ): Promise<void> {
+      await trx.updateTable('users').set({ rating, updatedAt: at }).where('id', '=', personaId).execute();
+    },
+
     async unfreezePersona(trx: Executor, personaId: string, at: string): Promise<void> {
       await trx
         .updateTable('users')

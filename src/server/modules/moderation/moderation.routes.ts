@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MODERATION_ERRORS,
   ModerationActionRequest,
+  RatePersonaRequest,
   ReportRequest,
   SuspendRequest,
 } from '../../../contracts/moderation.js';
@@ -50,6 +51,14 @@ export async function moderationRoutes(
     });
     moderators.post<WithId>('/api/moderation/personas/:id/freeze', async (request) => {
       await moderation.freezePersona(request.user, request.params.id, reasonOf(request));
+      return done;
+    });
+    moderators.post<WithId>('/api/moderation/personas/:id/rating', async (request) => {
+      await moderation.ratePersona(
+        request.user,
+        request.params.id,
+        parseInput(RatePersonaRequest, request.body),
+      );
       return done;
     });
     moderators.post<WithId>('/api/moderation/personas/:id/unfreeze', async (request) => {

@@ -6,6 +6,7 @@ import {
   type AuditEntry,
   type ModerationAction,
   type QueuedReport,
+  type RatePersonaRequest,
   type SuspendRequest,
 } from '../../../contracts/moderation.js';
 import type { ReportReason } from '../../../contracts/moderation.js';
@@ -125,6 +126,16 @@ export function moderationService(deps: {
         (trx) => repo.freezePersona(trx, persona.id, reason, at),
       );
       await reports.closeAbout(persona.id, at);
+      deps.onPeopleChanged();
+    },
+
+    /** Changes a persona's content rating (a mature one leaves the view of people who did not choose to see it). */
+    async ratePersona(moderator: Moderator, personaId: string, input: z.output<typeof RatePersonaRequest>) {
+      const persona = await userOfKind(personaId, 1);
+      const target = { kind: 'persona', id: persona.id, label: `@${persona.username} as ${input.rating}` };
+      await repo.withAudit(entry(moderator, 'rate_persona', target, input.reason), (trx) =>
+        repo.setRating(trx, persona.id, input.rating, nowIso()),
+      );
       deps.onPeopleChanged();
     },
 

@@ -187,6 +187,7 @@ describe('importing a PNG character card', () => {
       tag: 'Fun' as const,
       profilePic: pngDataUrl(png),
       voice: DEFAULT_VOICE,
+      rating: 'general' as const,
     };
     await expect(personas.create(creator, input)).rejects.toMatchObject({
       statusCode: 429,

@@ -12,6 +12,8 @@ export interface DirectoryFilter {
   limit: number;
   /** A viewer who blocked someone: that person's personas are left out (set only then, so others pay nothing). */
   hiddenFor?: string;
+  /** A viewer who has not chosen to see mature personas gets general ones only. */
+  generalOnly?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ function conditions(engine: Db['engine'], filter: DirectoryFilter, term: string 
   if (filter.createdBy) all.push(eb('users.createdByUsername', '=', filter.createdBy));
   if (filter.after) all.push(eb('users.username', '>', filter.after));
   if (filter.hiddenFor) all.push(eb.not(hiddenFrom(filter.hiddenFor, 'users')));
+  if (filter.generalOnly) all.push(eb('users.rating', '=', 'general'));
   if (term) all.push(isShort(term) ? usernamePrefix(engine, term) : substringOf(term));
   return eb.and(all);
 }

@@ -41,6 +41,7 @@ function toEntry(row: UserRow): DirectoryEntry {
     tag: row.tag,
     createdByUsername: row.createdByUsername,
     profilePic: row.profilePic,
+    rating: row.rating,
   };
 }
 
@@ -82,6 +83,7 @@ export function personasService(
           tag: input.tag,
           createdByUsername: creator.username,
           isAi: 1,
+          rating: input.rating,
           ...voiceColumns(input.voice),
         })
         .catch(async (error: unknown) => {
@@ -103,19 +105,22 @@ export function personasService(
       const patch: UserPatch = { name, bio, prompt, memory, tag, updatedAt: nowIso() };
       if (openingMessage !== undefined) patch.openingMessage = openingMessage;
       if (voice !== undefined) Object.assign(patch, voiceColumns(voice));
+      if (input.rating !== undefined) patch.rating = input.rating;
       const updated = await repo.update(persona.id, patch);
       onPersonaChanged();
       return updated;
     },
 
-    /** One directory page for `viewer` and the cursor of the next, if any. */
+    /** One directory page for `viewer` and the cursor of the next, if any; mature personas only if they chose. */
     async directory(
-      viewer: Pick<UserRow, 'id'>,
+      viewer: Pick<UserRow, 'id' | 'username' | 'showMature'>,
       query: z.output<typeof DirectoryQuery>,
     ): Promise<{ entries: DirectoryEntry[]; nextCursor: string | undefined }> {
       const { blocked } = await blocks.setsOf(viewer.id);
       const hiddenFor = blocked.size > 0 ? viewer.id : undefined;
-      const rows = await repo.directory({ ...query, after: query.cursor, hiddenFor });
+      // One's own personas show in one's own tab whatever their rating.
+      const generalOnly = viewer.showMature !== 1 && query.createdBy !== viewer.username;
+      const rows = await repo.directory({ ...query, after: query.cursor, hiddenFor, generalOnly });
       const page = rows.slice(0, query.limit);
       const nextCursor = rows.length > query.limit ? page[page.length - 1]?.username : undefined;
       return { entries: page.map(toEntry), nextCursor };

@@ -12,6 +12,7 @@ export interface OfferedAction {
   label: string;
   path: string;
   days?: number | null;
+  rating?: 'general' | 'mature';
 }
 
 /** A row of actions; the one picked asks for its reason (kept in the audit log) before it is done. */
@@ -25,6 +26,7 @@ export function ActionButtons({ actions }: { actions: OfferedAction[] }) {
     if (!picked || !reason.trim()) return;
     const body: ModeratorAction['body'] = { reason: reason.trim() };
     if (picked.days !== undefined) body.days = picked.days;
+    if (picked.rating !== undefined) body.rating = picked.rating;
     moderate.mutate({ path: picked.path, body }, { onSuccess: () => setPicked(null) });
   };
 

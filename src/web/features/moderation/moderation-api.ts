@@ -25,7 +25,7 @@ export function useAuditLog() {
 /** One moderator action: where it goes and its body (a reason, and days for a suspension). */
 export interface ModeratorAction {
   path: string;
-  body: { reason: string; days?: number | null };
+  body: { reason: string; days?: number | null; rating?: 'general' | 'mature' };
 }
 
 /** Any moderator action; the queue and the log are read again after it. */

@@ -13,6 +13,7 @@ export const NOT_A_MODERATOR = 'Only moderators can see this page.';
 export const QUEUE_EMPTY = 'No open reports. All clear.';
 
 const ACTION_LABELS: Record<ModerationAction, string> = {
+  rate_persona: 'rated',
   dismiss_report: 'dismissed a report',
   remove_message: 'removed a message',
   freeze_persona: 'froze',

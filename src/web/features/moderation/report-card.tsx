@@ -16,8 +16,11 @@ function offered(report: QueuedReport): OfferedAction[] {
   ];
   if (report.kind === 'message')
     actions.push({ label: 'Remove message', path: `/api/moderation/messages/${report.targetId}/remove` });
-  if (targetUser.isAi && !targetUser.isFrozen)
+  if (targetUser.isAi && !targetUser.isFrozen) {
     actions.push({ label: 'Freeze persona', path: `/api/moderation/personas/${targetUser._id}/freeze` });
+    const rating = `/api/moderation/personas/${targetUser._id}/rating`;
+    actions.push({ label: 'Mark mature', path: rating, rating: 'mature' });
+  }
   if (!targetUser.isAi && !targetUser.isFrozen)
     for (const { label, days } of SUSPENSIONS)
       actions.push({ label, path: `/api/moderation/users/${targetUser._id}/suspend`, days });

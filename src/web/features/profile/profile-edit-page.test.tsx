@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session-store.js';
 import { NOBODY_BLOCKED_ANSWERS, mockApi } from '../../test/fetch-mock.js';
 import { buildSelfUser } from '../../test/fixtures.js';
 import { renderApp } from '../../test/render.js';
-import { PEOPLE_VOICE_HINT, READ_RECEIPTS_HINT } from './profile-edit-page.js';
+import { PEOPLE_VOICE_HINT, READ_RECEIPTS_HINT, SHOW_MATURE_HINT } from './profile-edit-page.js';
 
 const me = buildSelfUser({ profilePic: '/uploads/ada.png' });
 
@@ -145,5 +145,19 @@ describe('profile edit (/update)', () => {
     await userEvent.type(screen.getByLabelText('Current password'), 'a wrong guess');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not right');
+  });
+
+  it('offers to show mature personas, off by default, and sends only a change', async () => {
+    const { calls } = mockApi(() => ({ status: 200, body: { ...me, showMature: true } }), {
+      background: NOBODY_BLOCKED_ANSWERS,
+    });
+    renderApp('/update', { user: me });
+    const box = screen.getByRole('checkbox', { name: 'Show mature personas' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(SHOW_MATURE_HINT);
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls[0]?.body).toMatchObject({ showMature: true }));
+    expect(useSession.getState().user?.showMature).toBe(true);
   });
 });

@@ -20,6 +20,8 @@ import styles from './profile-edit.module.css';
 export const UPDATED_MESSAGE = 'Profile updated';
 export const READ_RECEIPTS_HINT =
   'People see when you have read their messages. When this is off, you do not see when they read yours either.';
+export const SHOW_MATURE_HINT =
+  'Personas their creators rated mature appear in the Explorer, search and the Charioteer. Off unless you switch it on.';
 export const PEOPLE_VOICE_HINT =
   'You hear people’s messages, yours included, read aloud in this voice. Personas speak in the voice their creator picked.';
 
@@ -43,6 +45,7 @@ function EditForm({ me }: { me: SelfUser }) {
   const needsCurrent = password !== '' || fields.email.trim().toLowerCase() !== me.email;
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
   const [readReceipts, setReadReceipts] = useState(me.readReceipts);
+  const [showMature, setShowMature] = useState(me.showMature);
   const [peopleVoice, setPeopleVoice] = useState(me.peopleVoice);
   // Any change clears the last answer ("Profile updated" or an error), which no longer describes the form.
   const changed =
@@ -70,6 +73,7 @@ function EditForm({ me }: { me: SelfUser }) {
       profilePic: pictureValue(picture, me.profilePic),
       // Only a change is sent: a form left open in another tab must not undo a switch made since.
       ...(readReceipts !== me.readReceipts ? { readReceipts } : {}),
+      ...(showMature !== me.showMature ? { showMature } : {}),
       ...(sameVoice(peopleVoice, me.peopleVoice) ? {} : { peopleVoice }),
     };
     update.mutate(
@@ -133,6 +137,13 @@ function EditForm({ me }: { me: SelfUser }) {
         checked={readReceipts}
         hint={READ_RECEIPTS_HINT}
         onChange={(e) => changed(setReadReceipts)(e.target.checked)}
+      />
+      <CheckField
+        label="Show mature personas"
+        name="showMature"
+        checked={showMature}
+        hint={SHOW_MATURE_HINT}
+        onChange={(e) => changed(setShowMature)(e.target.checked)}
       />
       <VoiceFields
         legend="Voice for people’s messages"

@@ -33,6 +33,8 @@ export interface ExportablePersona {
   openingMessage: string;
   tag: string;
   createdByUsername: string;
+  /** A mature persona's card carries the community's NSFW tag, so other apps and a re-import keep the rating. */
+  rating?: 'general' | 'mature';
 }
 
 /**
@@ -42,6 +44,9 @@ export interface ExportablePersona {
  * card back into Simplified restores every field exactly instead of merging the memory into the bio.
  * The prompt goes in system_prompt, which V2 apps use in place of their own main prompt, as we do.
  */
+/** The tag the card community marks adult characters with. */
+export const MATURE_CARD_TAG = 'NSFW';
+
 export function personaToCardV2(p: ExportablePersona): CardV2 {
   const simplified: SimplifiedExtension = { username: p.username, tag: p.tag, bio: p.bio, memory: p.memory };
   return {
@@ -58,7 +63,7 @@ export function personaToCardV2(p: ExportablePersona): CardV2 {
       system_prompt: p.prompt,
       post_history_instructions: '',
       alternate_greetings: [],
-      tags: [p.tag],
+      tags: p.rating === 'mature' ? [p.tag, MATURE_CARD_TAG] : [p.tag],
       creator: p.createdByUsername,
       character_version: '1',
       extensions: { simplified },

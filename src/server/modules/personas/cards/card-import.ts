@@ -122,6 +122,18 @@ function suggestUsername(preferred: string, name: string): string {
   return `${base}${randomInt(1000, 10000)}`;
 }
 
+/** Tags that mark a card as adult, and ones that mark it safe, as the card sites write them. */
+const MATURE_TAGS = new Set(['nsfw', 'mature', 'adult', '18+', 'explicit']);
+const GENERAL_TAGS = new Set(['sfw', 'safe', 'family friendly']);
+
+/** The card's rating when its tags say it; undefined when they do not, and the form asks. */
+function ratingOf(cardTags: readonly string[]): CardDraft['rating'] {
+  const tags = cardTags.map((tag) => tag.trim().toLowerCase());
+  if (tags.some((tag) => MATURE_TAGS.has(tag))) return 'mature';
+  if (tags.some((tag) => GENERAL_TAGS.has(tag))) return 'general';
+  return undefined;
+}
+
 function chooseTag(preferred: string, cardTags: readonly string[], notes: string[]): CategoryTag {
   for (const candidate of [preferred, ...cardTags]) {
     const tag = CATEGORY_TAGS.find((t) => t.toLowerCase() === candidate.trim().toLowerCase());
@@ -240,6 +252,8 @@ export function cardToDraft(json: unknown, png: Buffer | null = null): CardDraft
     profilePic,
     notes,
   };
+  const rating = ratingOf(card.tags);
+  if (rating) draft.rating = rating;
   if (removed() > 0) {
     const what = removed() === 1 ? '1 character' : `${count(removed())} characters`;
     notes.push(`Removed ${what} that personas cannot use (such as quotes and question marks).`);

@@ -22,6 +22,7 @@ const draft: CardDraft = {
   openingMessage: 'Welcome aboard the Nautilus.',
   profilePic: '',
   notes: ['The description was cut to 1200 characters.', 'Removed characters that are not allowed: < > *'],
+  rating: 'general',
 };
 
 const cardFile = () =>
@@ -117,5 +118,29 @@ describe('character card import', () => {
     await user.click(screen.getByRole('button', { name: 'Create AI' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/ai/createAI')).toBe(true));
     expect(calls.find((c) => c.path === '/api/ai/createAI')?.body).toMatchObject({ profilePic: '' });
+  });
+
+  it('keeps a card’s rating, and asks for one when the card does not say', async () => {
+    const { rating: _unsaid, ...unrated } = draft;
+    const { calls } = mockApi((call) =>
+      call.path === '/api/ai/cards/parse'
+        ? { status: 200, body: unrated }
+        : { status: 500, body: { error: 'stop here' } },
+    );
+    const user = userEvent.setup();
+    renderApp('/create', { user: me });
+    await user.upload(picker(), cardFile());
+    const ratings = await screen.findByRole('group', { name: 'Content rating' });
+    expect(screen.getByRole('radio', { name: 'General' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Mature' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create AI' }));
+    expect(await screen.findByText('Choose a content rating')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/ai/createAI')).toBe(false);
+    await user.click(screen.getByRole('radio', { name: 'Mature' }));
+    expect(ratings).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create AI' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/ai/createAI')?.body).toMatchObject({ rating: 'mature' }),
+    );
   });
 });

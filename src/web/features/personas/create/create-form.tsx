@@ -13,6 +13,7 @@ import {
   type PersonaTextKey,
 } from '../../../components/persona-fields/persona-fields.js';
 import { PersonaVoiceField } from '../../../components/persona-fields/persona-voice-field.js';
+import { RatingField } from '../../../components/persona-fields/rating-field.js';
 import { TagSelect } from '../../../components/persona-fields/tag-select.js';
 import { CardImport } from './card-import.js';
 import { CreatingIndicator } from './creating-indicator.js';
@@ -135,6 +136,15 @@ export function CreateForm() {
             create.reset();
             setErrors((current) => ({ ...current, tag: undefined }));
             setDraft((current) => ({ ...current, tag }));
+          }}
+        />
+        <RatingField
+          value={draft.rating}
+          error={errors.rating}
+          onChange={(rating) => {
+            create.reset();
+            setErrors((current) => ({ ...current, rating: undefined }));
+            setDraft((current) => ({ ...current, rating }));
           }}
         />
         <PersonaVoiceField

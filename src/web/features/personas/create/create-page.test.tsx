@@ -106,6 +106,7 @@ describe('Creator Studio', () => {
         memory: '',
         tag: 'Philosophy',
         voice: DEFAULT_VOICE,
+        rating: 'general',
       },
     });
     expect(await screen.findByRole('heading', { name: 'Sage Bot' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { CardDraft, CreateAiRequest } from '../../../../contracts/personas.js';
 import { PERSONA_LIMITS, RESERVED_USERNAMES, type CategoryTag } from '../../../../contracts/rules.js';
+import type { PersonaRating } from '../../../../contracts/users.js';
 import type { VoiceSettings } from '../../../../contracts/voices.js';
 import {
   CREATE_LIMITS,
@@ -13,6 +14,8 @@ export interface PersonaDraft extends PersonaTexts {
   tag: CategoryTag | '';
   /** An imported card's picture as a data URL, to become the profile picture; '' for none. */
   profilePic: string;
+  /** General for a persona written here; '' for a card that did not say, so the person is asked. */
+  rating: PersonaRating | '';
 }
 
 export type DraftErrors = Partial<Record<keyof PersonaDraft, string>>;
@@ -26,6 +29,7 @@ export const EMPTY_DRAFT: PersonaDraft = {
   openingMessage: '',
   tag: '',
   profilePic: '',
+  rating: 'general',
 };
 
 /** SPEC §5: name, username, bio, prompt and category are required; the server says the rest. */
@@ -38,6 +42,7 @@ export function validateDraft(draft: PersonaDraft): DraftErrors {
   if (draft.bio.trim() === '') errors.bio = 'Bio is required';
   if (draft.prompt.trim() === '') errors.prompt = 'Prompt is required';
   if (draft.tag === '') errors.tag = 'Category is required';
+  if (draft.rating === '') errors.rating = 'Choose a content rating';
   return errors;
 }
 
@@ -53,6 +58,7 @@ export function draftFromCard(card: CardDraft): PersonaDraft {
     openingMessage: fit('openingMessage', card.openingMessage),
     tag: card.tag,
     profilePic: card.profilePic,
+    rating: card.rating ?? '',
   };
 }
 
@@ -62,8 +68,19 @@ export function toCreateRequest(
   tag: CategoryTag,
   voice: VoiceSettings,
 ): CreateAiRequest {
-  const { name, username, bio, prompt, memory, openingMessage, profilePic } = draft;
-  return { name, username, bio, prompt, memory, openingMessage, profilePic, tag, voice };
+  const { name, username, bio, prompt, memory, openingMessage, profilePic, rating } = draft;
+  return {
+    name,
+    username,
+    bio,
+    prompt,
+    memory,
+    openingMessage,
+    profilePic,
+    tag,
+    voice,
+    rating: rating || 'general',
+  };
 }
 
 /** SPEC §9: the loading animation ends after this long even if the call never answers. */

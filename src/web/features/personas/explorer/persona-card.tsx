@@ -24,7 +24,10 @@ export function PersonaCard({ persona }: { persona: DirectoryEntry }) {
           {persona.name}
         </Link>
       </h2>
-      <p className={styles.cardHandle}>@{persona.username}</p>
+      <p className={styles.cardHandle}>
+        @{persona.username}
+        {persona.rating === 'mature' ? <span className={styles.cardMature}> · Mature</span> : null}
+      </p>
       <p className={styles.cardBio} dir="auto">
         {cardBio(persona.bio)}
       </p>

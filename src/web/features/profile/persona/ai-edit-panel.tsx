@@ -17,6 +17,7 @@ import {
   type PersonaTexts,
 } from '../../../components/persona-fields/persona-fields.js';
 import { PersonaVoiceField } from '../../../components/persona-fields/persona-voice-field.js';
+import { RatingField } from '../../../components/persona-fields/rating-field.js';
 import { TagSelect } from '../../../components/persona-fields/tag-select.js';
 import { AI_EDIT_PANEL_ID } from './use-edit-panel.js';
 import styles from './persona.module.css';
@@ -31,7 +32,7 @@ function missingField(fields: PersonaTexts, tag: CategoryTag | ''): string | nul
   return null;
 }
 
-/** The creator's edit panel (SPEC §2, §5): AI name, bio, prompt, memory, opening message, tag and voice (updateAiFields). */
+/** The creator's edit panel (SPEC §2, §5): AI name, bio, prompt, memory, opening message, tag, rating and voice (updateAiFields). */
 export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; focusBio: boolean }) {
   const headingId = useId();
   const update = useUpdatePersona();
@@ -46,6 +47,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
   });
   const [tag, setTag] = useState<CategoryTag | ''>(isCategoryTag(profile.tag) ? profile.tag : '');
   const [voice, setVoice] = useState(profile.voice ?? DEFAULT_VOICE);
+  const [rating, setRating] = useState(profile.rating ?? 'general');
   const [missing, setMissing] = useState<string | null>(null);
 
   // "Edit bio" opens the panel with the cursor in the bio, every time it is followed.
@@ -72,7 +74,7 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
     const problem = missingField(fields, tag);
     setMissing(problem);
     if (problem !== null || tag === '') return;
-    update.mutate({ id: profile._id, ...fields, tag, voice });
+    update.mutate({ id: profile._id, ...fields, tag, voice, rating });
   };
 
   return (
@@ -93,6 +95,13 @@ export function AiEditPanel({ profile, focusBio }: { profile: ProfileResponse; f
           onChange={(next) => {
             edited();
             setTag(next);
+          }}
+        />
+        <RatingField
+          value={rating}
+          onChange={(next) => {
+            edited();
+            setRating(next);
           }}
         />
         <PersonaVoiceField

@@ -118,6 +118,7 @@ describe('persona profile', () => {
       openingMessage: "Hello What's on your mind?",
       tag: 'History',
       voice: { name: 'Fake voice', rate: 1.5, pitch: 1.2 },
+      rating: 'general',
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Sage the Wise' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'More History personas' })).toBeInTheDocument();
