@@ -93,7 +93,8 @@ describe('persona ratings', () => {
       tag: persona.tag,
       rating: 'mature',
     });
-    const card = (await me.client.get<{ data: Record<string, unknown> }>(`/api/ai/cards/${persona.username}`)).body;
+    const card = (await me.client.get<{ data: Record<string, unknown> }>(`/api/ai/cards/${persona.username}`))
+      .body;
     expect(card.data['tags']).toEqual([persona.tag, 'NSFW']);
   });
 });
