@@ -35,7 +35,7 @@ const list = (query: string) => viewer.client.get<DirectoryEntry[]>(`/api/users/
 const usernames = (entries: DirectoryEntry[]) => entries.map((e) => e.username);
 
 describe('GET /api/users/directory', () => {
-  it('lists personas with only the card fields', async () => {
+  it('lists personas with only the card fields (and their rating)', async () => {
     const res = await list(`?createdBy=${maker.user.username}`);
     expect(res.status).toBe(200);
     expect(usernames(res.body)).toEqual(['dirfounder', 'dirhistorian', 'dirpoet']);
@@ -45,6 +45,7 @@ describe('GET /api/users/directory', () => {
       'createdByUsername',
       'name',
       'profilePic',
+      'rating',
       'tag',
       'username',
     ]);

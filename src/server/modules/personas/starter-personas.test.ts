@@ -17,6 +17,7 @@ describe('STARTER_PERSONAS', () => {
       openingMessage: '',
       profilePic: '',
       voice: DEFAULT_VOICE,
+      rating: 'general',
     });
     if (persona.username === 'ai') {
       const issues = CreateAiRequest.safeParse({ ...persona }).error?.issues ?? [];

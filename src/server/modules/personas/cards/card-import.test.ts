@@ -12,7 +12,8 @@ const dataUrl = (mime: string, bytes: Buffer | string) =>
 /** The draft is valid input for creating a persona, and creating changes none of its values (a card has no voice). */
 function expectCreatable(draft: CardDraft) {
   const { notes: _notes, ...fields } = draft;
-  expect(CreateAiRequest.parse(fields)).toEqual({ ...fields, voice: DEFAULT_VOICE });
+  // A card that does not say its rating is created general unless the person picks otherwise.
+  expect(CreateAiRequest.parse(fields)).toEqual({ rating: 'general', ...fields, voice: DEFAULT_VOICE });
   expect(draft.prompt.length).toBeLessThanOrEqual(PERSONA_LIMITS.editFieldMax);
 }
 
