@@ -209,6 +209,10 @@ test.describe('AI personas', () => {
     await expect(page.getByText('Alternate greetings are not imported.')).toBeVisible();
 
     await field(page, /^Username/).fill(username);
+    // The card does not say its rating, so the form asks before it creates anything.
+    await page.getByRole('button', { name: 'Create AI' }).click();
+    await expect(page.getByText('Choose a content rating')).toBeVisible();
+    await page.getByRole('radio', { name: 'General' }).check();
     await page.getByRole('button', { name: 'Create AI' }).click();
     await expect(page).toHaveURL(new RegExp(`/${username}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Old Tom Lantern' })).toBeVisible();
@@ -300,6 +304,7 @@ test.describe('AI personas', () => {
     await expect(field(page, /^Opening message/)).toHaveValue(opening);
 
     await field(page, /^Username/).fill(username);
+    await page.getByRole('radio', { name: 'General' }).check();
     await page.getByRole('button', { name: 'Create AI' }).click();
     await expect(page).toHaveURL(new RegExp(`/${username}$`));
     const picture = page.getByRole('img', { name: 'Profile picture of Captain Wren' });

@@ -96,5 +96,10 @@ describe('persona ratings', () => {
     const card = (await me.client.get<{ data: Record<string, unknown> }>(`/api/ai/cards/${persona.username}`))
       .body;
     expect(card.data['tags']).toEqual([persona.tag, 'NSFW']);
+    expect(card.data['extensions']).toMatchObject({ simplified: { rating: 'mature' } });
+    // Imported back, the card keeps its rating, also once the NSFW tag is taken off.
+    const reimported = { ...card, data: { ...card.data, tags: [persona.tag] } };
+    const file = `data:application/json;base64,${Buffer.from(JSON.stringify(reimported)).toString('base64')}`;
+    expect((await me.client.post<CardDraft>('/api/ai/cards/parse', { file })).body.rating).toBe('mature');
   });
 });

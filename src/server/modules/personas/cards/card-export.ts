@@ -49,6 +49,7 @@ export const MATURE_CARD_TAG = 'NSFW';
 
 export function personaToCardV2(p: ExportablePersona): CardV2 {
   const simplified: SimplifiedExtension = { username: p.username, tag: p.tag, bio: p.bio, memory: p.memory };
+  if (p.rating) simplified.rating = p.rating;
   return {
     spec: 'chara_card_v2',
     spec_version: '2.0',

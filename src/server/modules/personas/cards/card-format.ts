@@ -134,6 +134,8 @@ export const SimplifiedExtension = z.object({
   tag: text,
   bio: text,
   memory: text,
+  /** Written since ratings exist; cards exported before carry none. */
+  rating: z.enum(['general', 'mature']).optional(),
 });
 export type SimplifiedExtension = z.infer<typeof SimplifiedExtension>;
 

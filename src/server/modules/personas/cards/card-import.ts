@@ -252,7 +252,7 @@ export function cardToDraft(json: unknown, png: Buffer | null = null): CardDraft
     profilePic,
     notes,
   };
-  const rating = ratingOf(card.tags);
+  const rating = own?.rating ?? ratingOf(card.tags);
   if (rating) draft.rating = rating;
   if (removed() > 0) {
     const what = removed() === 1 ? '1 character' : `${count(removed())} characters`;
