@@ -117,13 +117,14 @@ describe('Redis dying under traffic', () => {
     const bobResyncs = collect(bobSocket, 'resync');
 
     // Closed-loop sends from Ada, to Bob (on the other process) and Carl (on hers), through the outage.
-    const acks: Array<{ to: string; ack: SendMessageAck }> = [];
+    const acks: Array<{ to: string; ack: SendMessageAck; duringOutage: boolean }> = [];
     let sending = true;
+    let redisDown = false;
     const load = (async () => {
       for (let i = 0; sending; i += 1) {
         const to = i % 2 === 0 ? bob.user._id : carl.user._id;
         const ack = await adaSocket.emitWithAck('sendMessage', { message: `message ${i}`, recipientId: to });
-        acks.push({ to, ack });
+        acks.push({ to, ack, duringOutage: redisDown });
         await pause(15);
       }
     })();
@@ -133,6 +134,7 @@ describe('Redis dying under traffic', () => {
 
     await pause(300);
     await redis.kill();
+    redisDown = true;
     await pause(1_500);
     // Nobody crashed; readiness reports the outage, health does not (a restart would not bring Redis back).
     for (const server of [a, b]) {
@@ -154,6 +156,7 @@ describe('Redis dying under traffic', () => {
     const listAgain = nextEvent(bobSocket, 'getOnlineUsers', 15_000);
     const resynced = nextEvent(bobSocket, 'resync', 15_000);
     await redis.start();
+    redisDown = false;
     expect(await resynced).toEqual({ reason: 'fanout_resumed' });
     await listAgain;
     // The two processes rejoin in either order: if Bob's list was read before Ada's process rejoined, her
@@ -167,7 +170,10 @@ describe('Redis dying under traffic', () => {
     expect(failed).toEqual([]);
     const sent = (to: string) =>
       acks.flatMap(({ to: recipient, ack }) => ('message' in ack && recipient === to ? [ack.message] : []));
-    expect(sent(bob.user._id).length).toBeGreaterThan(20);
+    // Sending went on while Redis was down: counted by phase, not by a total that a busy machine makes smaller.
+    const duringOutage = (to: string) =>
+      acks.filter((a) => a.to === to && a.duringOutage && 'message' in a.ack);
+    expect(duringOutage(bob.user._id).length).toBeGreaterThanOrEqual(5);
 
     // Carl shares Ada's process: he received every one of his live, outage or not.
     await pause(200);
