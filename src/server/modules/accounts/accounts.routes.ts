@@ -71,8 +71,9 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsRoutesD
       signedIn.get<{ Params: { query: string } }>('/api/users/profile/:query', async (request) => {
         const viewer = request.user;
         const profile = await accounts.profile(request.params.query, viewer);
-        const { blocked } = await deps.blocks.setsOf(viewer.id);
-        return toProfile(profile, viewer, blocked.has(profile.id));
+        // Only a person can be blocked: a persona's profile needs no look at the viewer's blocks.
+        const blocked = profile.isAi === 0 && (await deps.blocks.setsOf(viewer.id)).blocked.has(profile.id);
+        return toProfile(profile, viewer, blocked);
       });
 
       signedIn.put<{ Params: { id: string } }>(

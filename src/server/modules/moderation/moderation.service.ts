@@ -7,9 +7,9 @@ import {
   type ModerationAction,
   type QueuedReport,
   type RatePersonaRequest,
+  type ReportReason,
   type SuspendRequest,
 } from '../../../contracts/moderation.js';
-import type { ReportReason } from '../../../contracts/moderation.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isId, newId, nowIso } from '../../lib/ids.js';

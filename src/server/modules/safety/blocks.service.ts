@@ -54,11 +54,6 @@ export function blocksService(deps: {
     /** Forgets every kept block list (a person was renamed: their personas carry the new name). */
     forget: () => kept.forget(),
 
-    /** Whether `viewerId` blocked this persona's creator, so no longer sees the persona anywhere. */
-    async hidesPersona(viewerId: string, persona: Pick<UserRow, 'createdByUsername'>): Promise<boolean> {
-      return (await setsOf(viewerId)).blockedUsernames.has(persona.createdByUsername);
-    },
-
     /** Whether either of the two blocked the other. */
     async eitherBlocked(a: string, b: string): Promise<boolean> {
       const sets = await setsOf(a);
