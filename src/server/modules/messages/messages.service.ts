@@ -124,8 +124,12 @@ export function messagesService(
   ): Promise<SentMessage> {
     const recipient = isId(input.recipientId) ? await accounts.findRecipient(input.recipientId) : undefined;
     if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
-    // Only people block each other: a message to a persona costs no check.
-    if (recipient.isAi === 0) await blocks.refuseMessage(sender.id, recipient.id);
+    // Only people block each other: a message to a persona costs no check. With the sender's blocks kept the
+    // check answers at once (throws or returns undefined) and the send awaits nothing for it.
+    if (recipient.isAi === 0) {
+      const reading = blocks.refuseMessage(sender.id, recipient.id);
+      if (reading) await reading;
+    }
 
     const now = nowIso();
     const openingText = openingMessageOf(recipient);

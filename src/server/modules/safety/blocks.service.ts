@@ -28,10 +28,35 @@ export function blocksService(deps: {
   const { repo, emitter } = deps;
   const kept = rowsCache<BlockSets>({ changedElsewhere: deps.changedElsewhere });
   const listeners: Array<(change: BlockChange) => void> = [];
+  // The database version keptSets last looked at: it forgets like `kept.read` does, without awaiting.
+  let seenVersion = deps.changedElsewhere?.();
 
   async function setsOf(userId: string): Promise<BlockSets> {
     const sets = await kept.read(userId, Date.now(), () => repo.setsOf(userId));
     return sets ?? { blocked: new Set(), blockedUsernames: new Set(), blockedBy: new Set() };
+  }
+
+  /**
+   * The person's kept blocks, answered at once; undefined when they must be read (not kept yet, forgotten,
+   * stale, or nothing is kept at all with several processes). Forgets everything first when the database was
+   * written from elsewhere, as `kept.read` does.
+   */
+  function keptSets(userId: string): BlockSets | undefined {
+    if (!deps.changedElsewhere) return undefined;
+    const version = deps.changedElsewhere();
+    if (version !== seenVersion) {
+      seenVersion = version;
+      kept.forget();
+      return undefined;
+    }
+    return kept.get(userId, Date.now());
+  }
+
+  /** Throws the refusal when either of the two blocked the other, going by `senderId`'s sets. */
+  function refuse(sets: BlockSets, recipientId: string): void {
+    if (sets.blockedBy.has(recipientId))
+      throw new HttpError(403, SAFETY_ERRORS.notDelivered, 'not_delivered');
+    if (sets.blocked.has(recipientId)) throw new HttpError(403, SAFETY_ERRORS.youBlocked, 'blocked');
   }
 
   /** The person `targetId` names, if one may block them. */
@@ -62,13 +87,17 @@ export function blocksService(deps: {
 
     /**
      * Refuses a message from `senderId` to `recipientId` when either blocked the other. The blocked sender is
-     * told only that it was not delivered; the blocker is told why (they can undo it).
+     * told only that it was not delivered; the blocker is told why (they can undo it). It runs on every send to
+     * a person, so with the sender's blocks kept it answers at once: it throws or returns undefined, and the
+     * caller awaits nothing. Only when they must be read does it return a promise (which rejects to refuse).
      */
-    async refuseMessage(senderId: string, recipientId: string): Promise<void> {
-      const sets = await setsOf(senderId);
-      if (sets.blockedBy.has(recipientId))
-        throw new HttpError(403, SAFETY_ERRORS.notDelivered, 'not_delivered');
-      if (sets.blocked.has(recipientId)) throw new HttpError(403, SAFETY_ERRORS.youBlocked, 'blocked');
+    refuseMessage(senderId: string, recipientId: string): Promise<void> | undefined {
+      const sets = keptSets(senderId);
+      if (sets) {
+        refuse(sets, recipientId);
+        return undefined;
+      }
+      return setsOf(senderId).then((read) => refuse(read, recipientId));
     },
 
     /** Hears every block and unblock made through this process (lists to forget, presence to tell). */
