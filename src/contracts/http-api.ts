@@ -51,6 +51,7 @@ import {
   ParseCardRequest,
   UpdateAiFieldsRequest,
 } from './personas.js';
+import { DeleteAccountRequest, DeleteAccountResponse } from './my-data.js';
 import { BlockList, MuteRequest, MuteResponse } from './safety.js';
 import { SearchQuery, SearchResults } from './search.js';
 import { HealthResponse, NotReadyResponse, PublicConfig, ReadyResponse } from './server-info.js';
@@ -192,6 +193,19 @@ export const HTTP_API = {
   'GET /api/users/directory': forSignedIn('The persona directory, a page at a time', {
     query: DirectoryQuery,
     answers: { 200: pageOf('A page of personas', DirectoryList) },
+  }),
+  'GET /api/users/me/archive': forSignedIn('Everything one owns or wrote, as one zip file', {
+    answers: {
+      200: {
+        description:
+          'The archive, streamed (README.txt, JSON files, pictures); progress as archiveProgress events',
+        content: { 'application/zip': 'binary' },
+      },
+    },
+  }),
+  'DELETE /api/users/me': forSignedIn('Delete one’s own account (the password is asked again)', {
+    body: DeleteAccountRequest,
+    answers: { 200: json('Deleted; the session cookie is cleared', DeleteAccountResponse) },
   }),
   'GET /api/users/blocks': forSignedIn('The people one blocked, the latest first', {
     answers: { 200: json('The blocked people', BlockList) },

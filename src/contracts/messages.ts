@@ -99,6 +99,8 @@ export const ConversationParticipant = z.object({
   name: z.string(),
   profilePic: z.string(),
   isAi: z.boolean(),
+  /** The account was deleted: the conversation stays readable, shown as with "deleted account". */
+  deleted: z.literal(true).optional(),
 });
 export type ConversationParticipant = z.infer<typeof ConversationParticipant>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Discussion, Turn } from './charioteer.js';
 import { Refusal } from './errors.js';
 import { Message, SendMessageRequest } from './messages.js';
+import { ArchiveProgress } from './my-data.js';
 
 /**
  * The one wire contract of socket.io: every event in both directions is a schema here. Both sides validate
@@ -76,6 +77,8 @@ export const ServerEvents = {
   memoryChanged: z.object({ conversationId: Id }),
   /** This person blocked or unblocked someone (in any tab): lists, the directory and search read again. */
   blocksChanged: z.object({}),
+  /** This person's data archive is being written: how many of their messages it holds so far. */
+  archiveProgress: ArchiveProgress,
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: Refusal,
   /**

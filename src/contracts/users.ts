@@ -107,6 +107,8 @@ export const PublicUser = z.object({
   frozenReason: z.string().optional(),
   /** A persona's content rating; people have none. */
   rating: PersonaRating.optional(),
+  /** The account was deleted: shown as "deleted account", with no name, picture or bio. */
+  deleted: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -15,6 +15,7 @@ import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
 import { registerSafety } from './modules/safety/safety.module.js';
 import { registerModeration } from './modules/moderation/moderation.module.js';
+import { registerMyData } from './modules/my-data/my-data.module.js';
 import { moderationRepository } from './modules/moderation/moderation.repository.js';
 import { registerSearch } from './modules/search/search.module.js';
 import { registerUploads } from './modules/uploads/uploads.module.js';
@@ -147,6 +148,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerCharioteer(app, { db, config, engine, budget, accounts, actions, realtime, blocks });
   await registerSearch(app, { db, config, limits });
   await registerModeration(app, { db, realtime, sessions, onPeopleChanged: forgetPeople });
+  await registerMyData(app, {
+    db,
+    realtime,
+    sessions,
+    cookies,
+    accounts,
+    uploads,
+    onPeopleChanged: forgetPeople,
+  });
 
   return app;
 }

@@ -26,6 +26,7 @@ import * as filteredVoiceNamesAndFacts from './migrations/023-filtered-voice-nam
 import * as blocksAndMutes from './migrations/024-blocks-and-mutes.js';
 import * as reportsAndModeration from './migrations/025-reports-and-moderation.js';
 import * as personaRatings from './migrations/026-persona-ratings.js';
+import * as deletedAccounts from './migrations/027-deleted-accounts.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024-blocks-and-mutes': blocksAndMutes,
   '025-reports-and-moderation': reportsAndModeration,
   '026-persona-ratings': personaRatings,
+  '027-deleted-accounts': deletedAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -30,8 +30,11 @@ export interface UsersTable {
   voicePitch: Generated<number>;
   /** Moderation (migration 025): a moderator's role, set by the operator (`npm run moderator`). */
   isModerator: Generated<Flag>;
-  /** Why isFrozen is 1: 'moderator' (a persona frozen), 'suspension' (the person or their creator suspended). */
-  frozenBy: Generated<'' | 'moderator' | 'suspension'>;
+  /**
+   * Why isFrozen is 1: 'moderator' (a persona frozen), 'suspension' (the person or their creator suspended),
+   * 'deleted' (the account, or its creator's, was deleted: see deletedAt).
+   */
+  frozenBy: Generated<'' | 'moderator' | 'suspension' | 'deleted'>;
   /** The moderator's reason, told to a frozen persona's creator. */
   frozenReason: Generated<string>;
   /** A suspended person's end of suspension (ISO time), 'never', or '' when not suspended. */
@@ -40,6 +43,11 @@ export interface UsersTable {
   rating: Generated<'general' | 'mature'>;
   /** 1: this person chose to see mature personas (off by default). */
   showMature: Generated<Flag>;
+  /**
+   * When the account was deleted (migration 027), '' while it lives. A deleted row is emptied and frozen; it stays
+   * so the messages it delivered keep a sender, and it holds its username until the waiting period is over.
+   */
+  deletedAt: Generated<string>;
   /** ISO 8601 UTC timestamps: sortable as text on both engines. */
   createdAt: string;
   updatedAt: string;

@@ -180,6 +180,9 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
         me.client.post('/api/reports', { kind: 'persona', targetId: persona._id, reason: 'spam' }),
       'PUT /api/messages/conversations/:conversationId/mute': () =>
         me.client.put(`/api/messages/conversations/${sent.body.conversationId}/mute`, { muted: true }),
+      'GET /api/users/me/archive': () => me.client.get('/api/users/me/archive'),
+      // A wrong password: every attempt is counted, and the account stays.
+      'DELETE /api/users/me': () => me.client.request('DELETE', '/api/users/me', { password: 'not it' }),
     };
     expect(rateLimitedRoutes(server.app)).toEqual(Object.keys(walks).sort());
     for (const walk of Object.values(walks)) expectRetryAfter(await until429(walk));

@@ -107,7 +107,7 @@ export function accountsService(
 
     /**
      * Looks a profile up by username or id; frozen accounts are treated as absent, except a persona frozen by a
-     * moderator to its own creator, who is told why.
+     * moderator to its own creator, who is told why, and a deleted account (shown as "deleted account").
      */
     async profile(query: string, viewer: Pick<UserRow, 'username'>): Promise<UserRow> {
       const user = isId(query)
@@ -115,7 +115,9 @@ export function accountsService(
         : await repo.findByUsername(query.trim().toLowerCase());
       const toldWhy =
         user?.isAi === 1 && user.frozenBy === 'moderator' && user.createdByUsername === viewer.username;
-      if (!user || (user.isFrozen === 1 && !toldWhy)) throw new HttpError(404, ERRORS.userNotFound);
+      // A deleted account is shown as one, so the conversations it leaves behind still open.
+      const shown = user?.frozenBy === 'deleted' || toldWhy;
+      if (!user || (user.isFrozen === 1 && !shown)) throw new HttpError(404, ERRORS.userNotFound);
       return user;
     },
 

@@ -8,6 +8,7 @@ import { voiceOf } from './voice-columns.js';
  * first bubble every chatter reads anyway) for any signed-in viewer.
  */
 export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): PublicUser {
+  if (row.deletedAt !== '') return deletedAccount(row);
   const view: PublicUser = {
     _id: row.id,
     name: row.name,
@@ -33,6 +34,24 @@ export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): 
     if (row.isFrozen === 1) view.frozenReason = row.frozenReason;
   }
   return view;
+}
+
+/** A deleted account: its row is empty already; it is shown as "deleted account" and nothing else. */
+function deletedAccount(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    name: '',
+    username: row.username,
+    bio: '',
+    profilePic: '',
+    isAi: row.isAi === 1,
+    isFrozen: false,
+    tag: '',
+    createdByUsername: '',
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deleted: true,
+  };
 }
 
 /** The account as its owner sees it. */

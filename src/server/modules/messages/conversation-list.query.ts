@@ -13,6 +13,8 @@ export interface ConversationListRow extends Pick<
   otherName: string;
   otherProfilePic: string;
   otherIsAi: number;
+  /** 1 only for a deleted account: the list leaves every other frozen account out. */
+  otherIsFrozen: number;
   unreadCount: number | string;
   muted: number | string;
 }
@@ -29,6 +31,7 @@ export function conversationListQuery(db: Kysely<Database>, engine: Engine) {
 
 /** The statement behind conversationListQuery, built with its parameter `userId`. */
 export function conversationList(db: Kysely<Database>, engine: Engine, p: Param<'userId'>) {
+  // Frozen accounts are left out, except a deleted one: its conversation stays, shown as with "deleted account".
   // Each side of the pair is found by its own index (user_low: the pair's unique index; user_high: its own), whose
   // entries never move when a message arrives; the union is sorted by last update (at most a few hundred rows).
   // The other person is looked up by primary key per conversation. On PostgreSQL that takes a LATERAL
@@ -45,15 +48,17 @@ export function conversationList(db: Kysely<Database>, engine: Engine, p: Param<
             (eb) =>
               eb
                 .selectFrom('users')
-                .select(['id', 'username', 'name', 'profilePic', 'isAi', 'createdByUsername'])
+                .select(['id', 'username', 'name', 'profilePic', 'isAi', 'isFrozen', 'createdByUsername'])
                 .whereRef('users.id', '=', other)
-                .where('users.isFrozen', '=', 0)
+                .where((eb) => eb.or([eb('users.isFrozen', '=', 0), eb('users.frozenBy', '=', 'deleted')]))
                 .limit(1)
                 .as('u'),
             (join) => join.onTrue(),
           )
         : conversations.innerJoin('users as u', (join) =>
-            join.onRef('u.id', '=', other).on('u.isFrozen', '=', 0),
+            join
+              .onRef('u.id', '=', other)
+              .on((eb) => eb.or([eb('u.isFrozen', '=', 0), eb('u.frozenBy', '=', 'deleted')])),
           );
     return (
       joined
@@ -70,6 +75,7 @@ export function conversationList(db: Kysely<Database>, engine: Engine, p: Param<
           'u.name as otherName',
           'u.profilePic as otherProfilePic',
           'u.isAi as otherIsAi',
+          'u.isFrozen as otherIsFrozen',
           `${unread} as unreadCount`,
           `${muted} as muted`,
         ])

@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '../../../contracts/messages.js';
+import type { Conversation, ConversationParticipant, Message } from '../../../contracts/messages.js';
 import type { MessageRow } from '../../db/schema.js';
 import type { ConversationListRow } from './messages.repository.js';
 
@@ -33,17 +33,18 @@ export function toMessage(
 }
 
 export function toConversation(row: ConversationListRow, reader?: SeenMarksFor): Conversation {
+  const other: ConversationParticipant = {
+    _id: row.otherId,
+    username: row.otherUsername,
+    name: row.otherName,
+    profilePic: row.otherProfilePic,
+    isAi: row.otherIsAi === 1,
+  };
+  // The list shows no frozen account but a deleted one.
+  if (row.otherIsFrozen === 1) other.deleted = true;
   return {
     _id: row.id,
-    participants: [
-      {
-        _id: row.otherId,
-        username: row.otherUsername,
-        name: row.otherName,
-        profilePic: row.otherProfilePic,
-        isAi: row.otherIsAi === 1,
-      },
-    ],
+    participants: [other],
     latestMessage: {
       text: row.lastText,
       sender: row.lastSenderId,

@@ -254,7 +254,9 @@ export function messagesService(
       if (query.before !== undefined && !isId(query.before))
         throw new HttpError(400, MESSAGE_ERRORS.badCursor);
       const other = isId(otherUserId) ? await accounts.findById(otherUserId) : undefined;
-      if (!other || other.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
+      // A deleted account's conversation stays readable; no other frozen one is.
+      const readable = other && (other.isFrozen === 0 || other.frozenBy === 'deleted');
+      if (!other || !readable) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
       const conversation = await repo.findConversationBetween(user.id, other.id);
       if (!conversation) return [];
       const marks = marksFor(user);

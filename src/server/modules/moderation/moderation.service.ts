@@ -63,7 +63,7 @@ export function moderationService(deps: {
 
   async function userOfKind(id: string, isAi: 0 | 1): Promise<UserRow> {
     const user = isId(id) ? await deps.findUser(id) : undefined;
-    if (!user || user.isAi !== isAi)
+    if (!user || user.isAi !== isAi || user.deletedAt !== '')
       throw new HttpError(404, isAi ? 'Persona not found' : ERRORS.userNotFound);
     return user;
   }

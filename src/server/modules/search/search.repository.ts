@@ -119,6 +119,7 @@ export function searchRepository({ kysely: db, engine }: Db) {
           'm.text',
           'm.createdAt',
           'sender.username as sender',
+          'sender.deletedAt as senderDeletedAt',
           'other.id as otherId',
           'other.username as otherUsername',
         ])

@@ -1,4 +1,5 @@
 import { searchWords, type SearchQuery, type SearchResult } from '../../../contracts/search.js';
+import { DELETED_ACCOUNT_NAME } from '../../../contracts/my-data.js';
 import type { UserRow } from '../../db/schema.js';
 import { excerptOf } from './excerpt.js';
 import { bestMatches } from './rank.js';
@@ -30,7 +31,7 @@ export function searchService(repo: SearchRepository, messages?: Pick<MessageInd
     await read('message', repo.messages, (m) => ({
       kind: 'message',
       _id: m.id,
-      title: `@${m.sender}`,
+      title: m.senderDeletedAt === '' ? `@${m.sender}` : DELETED_ACCOUNT_NAME,
       at: m.createdAt,
       chatWith: { _id: m.otherId, username: m.otherUsername },
       ...shown(m.text),

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserPatch } from '../../db/schema.js';
+
+/** Messages deleted in one statement: short enough a pause for everyone else's chat. */
+export const PURGE_BATCH = 1_000;
+
+/** What is left of a deleted account's row: no name, picture, words, password or role, frozen for every path. */
+const EMPTIED: UserPatch = {
+  name: '',
+  bio: '',
+  profilePic: '',
+  prompt: '',
+  memory: '',
+  openingMessage: '',
+  tag: '',
+  createdByUsername: '',
+  passwordHash: '',
+  voiceName: '',
+  isModerator: 0,
+  showMature: 0,
+  isFrozen: 1,
+  frozenBy: 'deleted',
+  frozenReason: '',
+  suspendedUntil: '',
+};
+
+/** Deleting accounts: emptying their rows, removing what only they read; no rules here. */
+export function accountDeletionRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Empties the person's row and their personas' and removes their sessions, blocks (both ways), saved items
+     * and Charioteer discussions, in one transaction. Answers the pictures those rows showed.
+     */
+    async empty(person: { id: string; username: string }, at: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('users')
+          .select(['id', 'profilePic'])
+          .where((eb) =>
+            eb.or([
+              eb('id', '=', person.id),
+              eb.and([eb('createdByUsername', '=', person.username), eb('isAi', '=', 1)]),
+            ]),
+          )
+          .where('deletedAt', '=', '')
+          .execute();
+        for (const row of rows) {
+          // E-mail addresses are unique: an address no one can own keeps the rule and frees the real one.
+          const email = `${row.id}@deleted.invalid`;
+          await trx
+            .updateTable('users')
+            .set({ ...EMPTIED, email, deletedAt: at, updatedAt: at })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        await trx.deleteFrom('sessions').where('userId', '=', person.id).execute();
+        await trx
+          .deleteFrom('blocks')
+          .where((eb) => eb.or([eb('blockerId', '=', person.id), eb('blockedId', '=', person.id)]))
+          .execute();
+        await trx.deleteFrom('actions').where('userId', '=', person.id).execute();
+        await trx.deleteFrom('discussions').where('userId', '=', person.id).execute();
+        return rows.map((row) => row.profilePic).filter((url) => url !== '');
+      });
+    },
+
+    /** The person's conversations with personas: no one else reads them, so they go whole. */
+    async personaConversationsOf(personId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('conversations as c')
+        .innerJoin('users as other', (join) =>
+          join.on((eb) =>
+            eb(
+              'other.id',
+              '=',
+              eb
+                .case()
+                .when('c.userLow', '=', personId)
+                .then(eb.ref('c.userHigh'))
+                .else(eb.ref('c.userLow'))
+                .end(),
+            ),
+          ),
+        )
+        .select('c.id')
+        .where((eb) => eb.or([eb('c.userLow', '=', personId), eb('c.userHigh', '=', personId)]))
+        .where('other.isAi', '=', 1)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes up to PURGE_BATCH of a conversation's messages; answers how many it deleted. */
+    async deleteSomeMessages(conversationId: string): Promise<number> {
+      const batch = db
+        .selectFrom('messages')
+        .select('id')
+        .where('conversationId', '=', conversationId)
+        .limit(PURGE_BATCH);
+      const result = await db.deleteFrom('messages').where('id', 'in', batch).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deletes a conversation (its memory items go with it). */
+    async deleteConversation(id: string): Promise<void> {
+      await db.deleteFrom('conversations').where('id', '=', id).execute();
+    },
+
+    /** People whose accounts were deleted (to finish a purge a restart interrupted). */
+    async deletedPeople(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('deletedAt', '!=', '')
+        .where('isAi', '=', 0)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Frees the usernames of accounts deleted before `before`: each row takes its id as its name. */
+    async releaseUsernames(before: string): Promise<number> {
+      const result = await db
+        .updateTable('users')
+        .set((eb) => ({ username: eb.ref('id') }))
+        .where('deletedAt', '!=', '')
+        .where('deletedAt', '<', before)
+        .whereRef('username', '!=', 'id')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type AccountDeletionRepository = ReturnType<typeof accountDeletionRepository>;
