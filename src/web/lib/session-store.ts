@@ -36,15 +36,18 @@ export interface SessionState {
   setUser: (user: SelfUser) => void;
   /** Forget the user locally (logout, expired session). */
   signOut: () => void;
+  /** Said on the log-in page after the person closed their account (deleted it); cleared by the next sign-in. */
+  farewell: string | null;
   clearLanding: () => void;
 }
 
 export const useSession = create<SessionState>()((set) => ({
   user: loadStoredUser(),
   landing: null,
+  farewell: null,
   signIn: (user) => {
     writeJson(STORAGE_KEYS.me, user);
-    set({ user, landing: LANDING_AFTER_SIGN_IN });
+    set({ user, landing: LANDING_AFTER_SIGN_IN, farewell: null });
   },
   setUser: (user) => {
     writeJson(STORAGE_KEYS.me, user);
@@ -69,11 +72,12 @@ export function onLogout(listener: (userId: string) => void): () => void {
   return () => logoutListeners.delete(listener);
 }
 
-/** A confirmed logout: tells the onLogout listeners, then forgets the user. */
-export function logOut(): void {
+/** A confirmed logout: tells the onLogout listeners, then forgets the user; `farewell` is said on the log-in page. */
+export function logOut(farewell: string | null = null): void {
   const user = useSession.getState().user;
   if (user) for (const listener of logoutListeners) listener(user._id);
   useSession.getState().signOut();
+  useSession.setState({ farewell });
 }
 
 // Any 401 from the API means the server no longer knows this session.

@@ -13,6 +13,7 @@ import { sameVoice } from '../../lib/speech-voices.js';
 import { BioField } from './bio-field.js';
 import { BlockedPeople } from './blocked-people.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
+import { YourData } from './my-data/your-data.js';
 import { useUpdateProfile } from '../../lib/profile-api.js';
 import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './profile-edit.module.css';
@@ -165,7 +166,10 @@ function EditForm({ me }: { me: SelfUser }) {
   );
 }
 
-/** /update: the signed-in account's name, username, email, bio, password, picture, receipts and voice. */
+/**
+ * /update: the signed-in account's name, username, email, bio, password, picture, receipts and voice; the people
+ * one blocked; one's data to download, and deleting the account.
+ */
 export function ProfileEditPage() {
   const me = useSession((state) => state.user);
   // RequireAuth guarantees a user; the check keeps the types honest.
@@ -175,6 +179,7 @@ export function ProfileEditPage() {
       <title>Edit profile · Simplified</title>
       <EditForm me={me} />
       <BlockedPeople />
+      <YourData />
     </div>
   );
 }

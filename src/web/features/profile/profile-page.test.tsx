@@ -67,6 +67,16 @@ describe('profile page', () => {
     expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
   });
 
+  it('shows a deleted account as "deleted account", with no message, block or report', async () => {
+    mockApi(() => ({ status: 200, body: buildProfile({ name: '', bio: '', deleted: true }) }));
+    renderApp('/grace', { user: me });
+    expect(await screen.findByRole('heading', { name: 'deleted account' })).toBeInTheDocument();
+    expect(screen.getByText('This account was deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('@grace')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Block|Report/ })).not.toBeInTheDocument();
+  });
+
   it('treats a frozen profile as no user', async () => {
     mockApi(() => ({ status: 200, body: buildProfile({ isFrozen: true }) }));
     renderApp('/grace', { user: me });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { DELETED_ACCOUNT_NAME, MY_DATA_ERRORS } from '../../../contracts/my-data.js';
 import type { ProfileResponse, SelfUser } from '../../../contracts/users.js';
 import { ButtonLink } from '../../components/ui/button.js';
 import { FlagIcon, MessageIcon } from '../../components/ui/icons.js';
@@ -120,6 +121,21 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
   );
 }
 
+/** A deleted account's profile: nothing of the person remains to show. */
+function DeletedProfile() {
+  return (
+    <div className={`${styles.card} ${styles.errorCard}`}>
+      <title>{`${DELETED_ACCOUNT_NAME} · Simplified`}</title>
+      <Avatar name={DELETED_ACCOUNT_NAME} username="" src="" size={112} />
+      <h1 className={styles.name}>{DELETED_ACCOUNT_NAME}</h1>
+      <p className={`${styles.bio} ${styles.muted}`}>{MY_DATA_ERRORS.accountDeleted}</p>
+      <ButtonLink to="/chat/:ai" variant="secondary">
+        Back to messages
+      </ButtonLink>
+    </div>
+  );
+}
+
 function SignedInProfile({ username, me }: { username: string; me: SelfUser }) {
   const profile = useProfile(username, true);
   const panel = useEditPanel();
@@ -144,6 +160,7 @@ function SignedInProfile({ username, me }: { username: string; me: SelfUser }) {
       </div>
     );
   }
+  if (profile.data.deleted) return <DeletedProfile />;
   const showPanel = panel.open && isCreatorOf(profile.data, me);
   return (
     <>

@@ -150,6 +150,31 @@ describe('chat screen: opening a conversation by address', () => {
     expect(screen.getByRole('log', { name: 'Messages with @grace' })).toHaveAttribute('aria-live', 'polite');
   });
 
+  it('shows a deleted account’s conversation as with "deleted account", to read but not to answer', async () => {
+    const gone = buildProfile({ _id: 'gone-id', username: 'gone', name: '', bio: '', deleted: true });
+    fakeChatServer({
+      profiles: [GRACE, AI, gone],
+      conversations: [
+        buildConversation(gone, {
+          participants: [{ ...must(buildConversation(gone).participants[0]), deleted: true }],
+        }),
+      ],
+      messages: { [gone._id]: [buildMessage({ sender: gone._id, text: 'Bye for now' })] },
+    });
+    renderApp('/chat/:gone', { user: ME });
+    await waitFor(() => expect(contacts()).toBeInTheDocument());
+    const entry = within(contacts()).getByRole('link');
+    expect(entry).toHaveTextContent('deleted account');
+    expect(entry).not.toHaveTextContent('@gone');
+    expect(await screen.findByText('Bye for now')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Chat with deleted account' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/This account was deleted\. You can read this conversation, but not reply\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message @gone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /block/i })).not.toBeInTheDocument();
+  });
+
   it('says "no user with that name" for an unknown username', async () => {
     fakeChatServer();
     renderApp('/chat/:nobody', { user: ME });

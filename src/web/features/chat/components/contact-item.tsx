@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Conversation } from '../../../../contracts/messages.js';
+import { DELETED_ACCOUNT_NAME } from '../../../../contracts/my-data.js';
 import { useIsOnline } from '../../../lib/socket.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { BellOffIcon } from '../../../components/ui/icons.js';
@@ -35,12 +36,19 @@ export function ContactItem({ conversation, active, onPick, tabIndex }: ContactI
       onClick={onPick}
     >
       <span className={styles.avatar} aria-hidden="true">
-        <Avatar name={partner.name} username={partner.username} src={partner.profilePic} size={44} />
+        <Avatar
+          name={partner.deleted ? DELETED_ACCOUNT_NAME : partner.name}
+          username={partner.username}
+          src={partner.profilePic}
+          size={44}
+        />
         {online ? <span className={styles.dot} data-testid="online-dot" /> : null}
       </span>
       <span className={styles.text}>
         <span className={styles.top}>
-          <span className={styles.handle}>@{partner.username}</span>
+          <span className={styles.handle}>
+            {partner.deleted ? DELETED_ACCOUNT_NAME : `@${partner.username}`}
+          </span>
           {partner.isAi ? <span className={styles.ai}>AI</span> : null}
           {online ? <span className={styles.connected}>connected</span> : null}
         </span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DELETED_ACCOUNT_NAME } from '../../../../contracts/my-data.js';
 import { Link } from 'react-router';
 import { useIsOnline } from '../../../lib/socket.js';
 import { Avatar } from '../../../components/ui/avatar.js';
@@ -17,6 +18,18 @@ interface ConversationHeaderProps {
 /** Who the conversation is with; the heading reads "Chat with @name" to assistive technology. */
 export function ConversationHeader({ username, partner, actions }: ConversationHeaderProps) {
   const online = useIsOnline(partner?.userId);
+  if (partner?.deleted) {
+    return (
+      <div className={styles.header}>
+        <Avatar name={DELETED_ACCOUNT_NAME} username={partner.username} src="" size={40} />
+        <div className={styles.who}>
+          <h1 className={styles.title} aria-label={`Chat with ${DELETED_ACCOUNT_NAME}`}>
+            {DELETED_ACCOUNT_NAME}
+          </h1>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={styles.header}>
       {partner ? (

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
+import { MY_DATA_ERRORS } from '../../../../contracts/my-data.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { describeError } from '../../../lib/api-client.js';
@@ -170,24 +171,30 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         {forwardedTo ? `Forwarded to @${forwardedTo}` : ''}
       </p>
       <SpeechNotice notice={speech.notice} onDismiss={speech.dismissNotice} />
-      <Composer
-        username={conversation.username}
-        isAi={conversation.isAi}
-        onSend={sendText}
-        retrying={outbox.retrying}
-        onCleanSlate={cleanSlate}
-        boxId={composerId}
-        tools={
-          conversation.isAi && visible.length > 0 && conversationId ? (
-            <>
-              <AiMemoryButton conversationId={conversationId} />
-              {aiOn ? (
-                <MemoryButton conversationId={conversationId} username={conversation.username} />
-              ) : null}
-            </>
-          ) : null
-        }
-      />
+      {conversation.deleted ? (
+        <p className={styles.deletedNotice}>
+          {MY_DATA_ERRORS.accountDeleted} You can read this conversation, but not reply.
+        </p>
+      ) : (
+        <Composer
+          username={conversation.username}
+          isAi={conversation.isAi}
+          onSend={sendText}
+          retrying={outbox.retrying}
+          onCleanSlate={cleanSlate}
+          boxId={composerId}
+          tools={
+            conversation.isAi && visible.length > 0 && conversationId ? (
+              <>
+                <AiMemoryButton conversationId={conversationId} />
+                {aiOn ? (
+                  <MemoryButton conversationId={conversationId} username={conversation.username} />
+                ) : null}
+              </>
+            ) : null
+          }
+        />
+      )}
     </>
   );
 }

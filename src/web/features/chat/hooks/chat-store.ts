@@ -9,6 +9,8 @@ export interface ChatPartner {
   name: string;
   profilePic: string;
   isAi: boolean;
+  /** The account was deleted: its conversation is read-only, shown as with "deleted account". */
+  deleted?: boolean;
 }
 
 /** SPEC §3 mock conversation: client-only, numeric timestamp id, never listed, replaced by the first send. */

@@ -53,6 +53,7 @@ export function useSelectedConversation(username: string, me: SelfUser): Selecti
       name: partner.name,
       profilePic: partner.profilePic,
       isAi: partner.isAi,
+      deleted: partner.deleted,
       voice: partner.voice,
       openingMessage: partner.openingMessage,
     },
