@@ -1,3 +1,4 @@
+import { USERNAME_HOLD_DAYS } from '../../../contracts/my-data.js';
 import { ContactEmail } from './contact-email.js';
 import styles from './pages.module.css';
 
@@ -41,10 +42,24 @@ export function PrivacyPolicy() {
         persona&apos;s prompt and memory are visible only to its creator. We do not sell your data, and we do
         not share it with advertisers or data brokers.
       </p>
+      <h3>Taking your data with you</h3>
+      <p>
+        On your profile edit page, <strong>Download my data</strong> gives you one zip file with everything
+        you own or wrote: your profile, your conversations and every message in them, your personas with their
+        prompts and memory, your saved notes and prompts, what personas remember of you, your Charioteer
+        discussions, the people you blocked, the reports you filed, and your pictures. The files are JSON,
+        with a README that says what each holds.
+      </p>
       <h3>Keeping and deleting</h3>
       <p>
-        We keep your data while your account exists. You can ask us to delete your account and everything tied
-        to it at any time by writing to <ContactEmail />; we confirm and complete deletion within 30 days.
+        We keep your data while your account exists. <strong>Delete my account</strong>, on the same page,
+        asks for your password and then, at once, signs you out everywhere and removes your profile, your
+        personas, your saved notes and prompts, what personas remember of you, your conversations with
+        personas, your Charioteer discussions and your pictures. Messages you already sent to other people
+        stay in their conversations, shown as from &ldquo;deleted account&rdquo;. Your username stays reserved
+        for {USERNAME_HOLD_DAYS} days so nobody can pass for you, then anyone may choose it. Reports about
+        your account and the moderators&apos; record of their actions are kept, so abuse cannot be erased with
+        the account. You can also write to <ContactEmail /> to have your account deleted.
       </p>
     </section>
   );

@@ -24,6 +24,12 @@ describe('terms page (/tos)', () => {
     const privacy = screen.getByRole('region', { name: 'Privacy policy' });
     expect(privacy).toHaveTextContent('argon2id');
     expect(privacy).toHaveTextContent('We do not sell your data');
+    expect(privacy).toHaveTextContent(
+      'Download my data gives you one zip file with everything you own or wrote',
+    );
+    expect(privacy).toHaveTextContent('Delete my account, on the same page, asks for your password');
+    expect(privacy).toHaveTextContent('shown as from “deleted account”');
+    expect(privacy).toHaveTextContent('Your username stays reserved for 30 days');
     expect(within(privacy).getByRole('link', { name: 'hello@simplified.test' })).toBeInTheDocument();
   });
 
