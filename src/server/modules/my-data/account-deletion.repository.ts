@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserPatch } from '../../db/schema.js';
+import { hasPerson, otherPerson } from '../../db/conversation-sides.js';
 
 /** Messages deleted in one statement: short enough a pause for everyone else's chat. */
 export const PURGE_BATCH = 1_000;
@@ -68,22 +69,9 @@ export function accountDeletionRepository(db: Kysely<Database>) {
     async personaConversationsOf(personId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('conversations as c')
-        .innerJoin('users as other', (join) =>
-          join.on((eb) =>
-            eb(
-              'other.id',
-              '=',
-              eb
-                .case()
-                .when('c.userLow', '=', personId)
-                .then(eb.ref('c.userHigh'))
-                .else(eb.ref('c.userLow'))
-                .end(),
-            ),
-          ),
-        )
+        .innerJoin('users as other', (join) => join.on('other.id', '=', otherPerson(personId)))
         .select('c.id')
-        .where((eb) => eb.or([eb('c.userLow', '=', personId), eb('c.userHigh', '=', personId)]))
+        .where(hasPerson(personId))
         .where('other.isAi', '=', 1)
         .execute();
       return rows.map((row) => row.id);

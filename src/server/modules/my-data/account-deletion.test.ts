@@ -12,11 +12,8 @@ import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { downloadArchive, jsonOf } from '../../test/zip-archive.js';
 import { accountDeletionRepository } from './account-deletion.repository.js';
 import { accountDeletionService } from './account-deletion.service.js';
+import { dataUrl, TINY_PNG as PNG } from '../../test/pictures.js';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let server: TestServer;
@@ -47,7 +44,7 @@ async function adaWithHerThings() {
   const bob = await buildUser(server.client());
   const carol = await buildUser(server.client());
   const pic = await ada.client.put<SelfUser>(`/api/users/update/${ada.user._id}`, {
-    profilePic: `data:image/png;base64,${PNG.toString('base64')}`,
+    profilePic: dataUrl('image/png', PNG),
   });
   const persona = await buildPersona(ada.client, { prompt: 'Secret keeper prompt', bio: 'Keeps the light' });
   await ada.client.post('/api/actions/createAction', { userId: ada.user._id, type: 'note', memory: 'oil' });

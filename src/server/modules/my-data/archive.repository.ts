@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { hasPerson, otherPerson } from '../../db/conversation-sides.js';
 
 /** What a person's data archive reads; every query is bounded to rows the person owns or takes part in. */
 export function archiveRepository(db: Kysely<Database>) {
@@ -29,20 +30,7 @@ export function archiveRepository(db: Kysely<Database>) {
     conversationsOf(personId: string) {
       return db
         .selectFrom('conversations as c')
-        .innerJoin('users as other', (join) =>
-          join.on((eb) =>
-            eb(
-              'other.id',
-              '=',
-              eb
-                .case()
-                .when('c.userLow', '=', personId)
-                .then(eb.ref('c.userHigh'))
-                .else(eb.ref('c.userLow'))
-                .end(),
-            ),
-          ),
-        )
+        .innerJoin('users as other', (join) => join.on('other.id', '=', otherPerson(personId)))
         .select([
           'c.id',
           'c.userLow',
@@ -58,7 +46,7 @@ export function archiveRepository(db: Kysely<Database>) {
           'other.isAi as otherIsAi',
           'other.deletedAt as otherDeletedAt',
         ])
-        .where((eb) => eb.or([eb('c.userLow', '=', personId), eb('c.userHigh', '=', personId)]))
+        .where(hasPerson(personId))
         .orderBy('c.createdAt')
         .execute();
     },
@@ -69,7 +57,7 @@ export function archiveRepository(db: Kysely<Database>) {
         .selectFrom('memoryItems as mi')
         .innerJoin('conversations as c', 'c.id', 'mi.conversationId')
         .select(['mi.conversationId', 'mi.text', 'mi.source', 'mi.createdAt', 'mi.updatedAt'])
-        .where((eb) => eb.or([eb('c.userLow', '=', personId), eb('c.userHigh', '=', personId)]))
+        .where(hasPerson(personId))
         .orderBy('mi.createdAt')
         .execute();
     },
@@ -79,7 +67,7 @@ export function archiveRepository(db: Kysely<Database>) {
         .selectFrom('messages as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversationId')
         .select((eb) => eb.fn.countAll().as('count'))
-        .where((eb) => eb.or([eb('c.userLow', '=', personId), eb('c.userHigh', '=', personId)]))
+        .where(hasPerson(personId))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -7,11 +7,7 @@ import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js
 import { collect, connectSocket, type TestSocket } from '../../test/socket-client.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { downloadArchive, jsonOf, unzip } from '../../test/zip-archive.js';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { dataUrl, TINY_PNG as PNG } from '../../test/pictures.js';
 
 let server: TestServer;
 const sockets: TestSocket[] = [];
@@ -34,7 +30,7 @@ describe('GET /api/users/me/archive', () => {
   it('holds everything the person owns or wrote, and nothing secret', async () => {
     const ada = await buildUser(server.client(), { name: 'Ada Archive' });
     const bob = await buildUser(server.client());
-    const picture = `data:image/png;base64,${PNG.toString('base64')}`;
+    const picture = dataUrl('image/png', PNG);
     const updated = await ada.client.put<SelfUser>(`/api/users/update/${ada.user._id}`, {
       bio: 'Keeps lighthouses',
       profilePic: picture,

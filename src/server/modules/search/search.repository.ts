@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { matchesAsPrefix } from '../../../contracts/search.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { hasPerson, otherPerson } from '../../db/conversation-sides.js';
 import { hiddenFrom } from '../safety/blocks.repository.js';
 
 /** What an index entry is: a message, a saved note or prompt, a discussion's topic or one of its turns. */
@@ -100,20 +101,7 @@ export function searchRepository({ kysely: db, engine }: Db) {
         .selectFrom('messages as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversationId')
         .innerJoin('users as sender', 'sender.id', 'm.senderId')
-        .innerJoin('users as other', (join) =>
-          join.on((eb) =>
-            eb(
-              'other.id',
-              '=',
-              eb
-                .case()
-                .when('c.userLow', '=', userId)
-                .then(eb.ref('c.userHigh'))
-                .else(eb.ref('c.userLow'))
-                .end(),
-            ),
-          ),
-        )
+        .innerJoin('users as other', (join) => join.on('other.id', '=', otherPerson(userId)))
         .select([
           'm.id',
           'm.text',
@@ -124,7 +112,7 @@ export function searchRepository({ kysely: db, engine }: Db) {
           'other.username as otherUsername',
         ])
         .where('m.id', 'in', ids)
-        .where((eb) => eb.or([eb('c.userLow', '=', userId), eb('c.userHigh', '=', userId)]))
+        .where(hasPerson(userId))
         .where((eb) => eb.not(hiddenFrom(userId, 'other')))
         .execute();
     },

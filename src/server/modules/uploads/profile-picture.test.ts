@@ -6,12 +6,7 @@ import type { SelfUser } from '../../../contracts/users.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { picturesRepository } from './pictures.repository.js';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+import { dataUrl, TINY_PNG as PNG } from '../../test/pictures.js';
 
 let server: TestServer;
 let me: BuiltUser;
