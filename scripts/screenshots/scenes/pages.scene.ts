@@ -56,6 +56,11 @@ atEachWidth('pages', (width) => {
       await page.goto('/update');
       await expect(page.getByRole('img', { name: /Profile picture/ })).toBeVisible();
       await shoot(page, `profile-edit${suffix(theme)}`);
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      const deleting = page.getByRole('alertdialog', { name: 'Delete your account?' });
+      await expect(deleting).toBeVisible();
+      await shoot(page, `delete-account${suffix(theme)}`, { fullPage: false });
+      await deleting.getByRole('button', { name: 'Keep my account' }).click();
 
       await page.goto(`/${me.username}`);
       await expect(page.getByRole('link', { name: 'Edit bio' })).toBeVisible();
@@ -69,6 +74,30 @@ atEachWidth('pages', (width) => {
       await expect(page.getByRole('menu', { name: 'Menu' })).toBeVisible();
       await shoot(page, `menu-open${suffix(theme)}`);
       await page.keyboard.press('Escape');
+    }
+  });
+
+  test('a deleted account’s conversation and profile', async ({ page, request, playwright }) => {
+    const zed = person('Zed', width);
+    const zedUser = await createUser(request, zed);
+    const me = await signUpAndIn(page, request, 'Yara');
+    const zeds = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    await zeds.post('/api/users/login', { data: { username: zed.username, password: zed.password } });
+    await zeds.post('/api/messages', {
+      data: { message: 'Moving on. Thanks for everything!', recipientId: me._id },
+    });
+    expect((await zeds.delete('/api/users/me', { data: { password: zed.password } })).status()).toBe(200);
+    await zeds.dispose();
+    await page.goto('/chat');
+
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await page.goto(`/chat/:${zedUser.username}`);
+      await expect(page.getByText('You can read this conversation, but not reply.')).toBeVisible();
+      await shoot(page, `chat-deleted-account${suffix(theme)}`);
+      await page.goto(`/${zedUser.username}`);
+      await expect(page.getByRole('heading', { name: 'deleted account' })).toBeVisible();
+      await shoot(page, `profile-deleted${suffix(theme)}`);
     }
   });
 });

@@ -166,7 +166,9 @@ describe('chat screen: opening a conversation by address', () => {
     const entry = within(contacts()).getByRole('link');
     expect(entry).toHaveTextContent('deleted account');
     expect(entry).not.toHaveTextContent('@gone');
-    expect(await screen.findByText('Bye for now')).toBeInTheDocument();
+    const log = await screen.findByRole('log', { name: 'Messages with deleted account' });
+    expect(await within(log).findByText('Bye for now')).toBeInTheDocument();
+    expect(within(log).queryByText('@gone')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Chat with deleted account' })).toBeInTheDocument();
     expect(
       screen.getByText(/This account was deleted\. You can read this conversation, but not reply\./),

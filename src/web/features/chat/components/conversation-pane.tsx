@@ -119,6 +119,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
       <MessageList
         me={me}
         partnerUsername={conversation.username}
+        partnerDeleted={conversation.deleted}
         messages={visible}
         loading={loading}
         error={messages.isError && held.length === 0 ? describeError(messages.error) : null}

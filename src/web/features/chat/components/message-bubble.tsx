@@ -17,6 +17,8 @@ import styles from './message-bubble.module.css';
 interface MessageBubbleProps {
   message: Message;
   author: string;
+  /** Shown in place of @author ("deleted account"). */
+  byline?: string;
   mine: boolean;
   /** Narrow screens (under 800 px) get a copy button (SPEC §2). */
   showCopy: boolean;
@@ -63,6 +65,7 @@ function CopyButton({ text }: { text: string }) {
 export function MessageBubble({
   message,
   author,
+  byline,
   mine,
   showCopy,
   speech,
@@ -73,7 +76,7 @@ export function MessageBubble({
   const speakingThis = speech.speakingId === message._id;
   return (
     <article className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}>
-      <p className={styles.author}>@{author}</p>
+      <p className={styles.author}>{byline ?? `@${author}`}</p>
       {message.forwardedFrom ? (
         <blockquote className={styles.forwarded}>
           <p className={styles.forwardedFrom}>Forwarded from @{message.forwardedFrom}</p>

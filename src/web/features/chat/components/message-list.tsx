@@ -14,6 +14,7 @@ import { LoadingBars } from './loading-bars.js';
 import { MessageBubble } from './message-bubble.js';
 import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './message-list.module.css';
+import { DELETED_ACCOUNT_NAME } from '../../../../contracts/my-data.js';
 
 const NARROW_BUBBLES_QUERY = `(max-width: ${BREAKPOINTS.bubbles - 1}px)`;
 /** Reaching this close to the top loads the previous page. */
@@ -22,6 +23,8 @@ const LOAD_OLDER_AT_PX = 80;
 interface MessageListProps {
   me: { _id: string; username: string };
   partnerUsername: string;
+  /** The other account was deleted: its messages are signed "deleted account". */
+  partnerDeleted?: boolean;
   messages: readonly Message[];
   loading: boolean;
   error: string | null;
@@ -52,6 +55,7 @@ const NO_JUMP = { messageId: null, onShown: () => {} };
 export function MessageList({
   me,
   partnerUsername,
+  partnerDeleted = false,
   messages,
   loading,
   error,
@@ -93,7 +97,7 @@ export function MessageList({
       className={styles.log}
       role="log"
       aria-live="polite"
-      aria-label={`Messages with @${partnerUsername}`}
+      aria-label={`Messages with ${partnerDeleted ? DELETED_ACCOUNT_NAME : `@${partnerUsername}`}`}
       aria-busy={loading || undefined}
       tabIndex={0}
       onScroll={onScroll}
@@ -151,6 +155,7 @@ export function MessageList({
               <MessageBubble
                 message={message}
                 author={author}
+                byline={!mine && partnerDeleted ? DELETED_ACCOUNT_NAME : undefined}
                 mine={mine}
                 showCopy={narrow}
                 speech={speech}
