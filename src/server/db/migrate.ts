@@ -27,6 +27,7 @@ import * as blocksAndMutes from './migrations/024-blocks-and-mutes.js';
 import * as reportsAndModeration from './migrations/025-reports-and-moderation.js';
 import * as personaRatings from './migrations/026-persona-ratings.js';
 import * as deletedAccounts from './migrations/027-deleted-accounts.js';
+import * as reindexChangedMessages from './migrations/028-reindex-changed-messages.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '025-reports-and-moderation': reportsAndModeration,
   '026-persona-ratings': personaRatings,
   '027-deleted-accounts': deletedAccounts,
+  '028-reindex-changed-messages': reindexChangedMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

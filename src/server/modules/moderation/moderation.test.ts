@@ -13,6 +13,7 @@ import type { ProfileResponse, SelfUser } from '../../../contracts/users.js';
 import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { moderatorUsernames, setModerator } from './moderators.js';
+import type { SearchResult } from '../../../contracts/search.js';
 
 const app = fakeAiApp();
 const kysely = () => app.server.testDb.db.kysely;
@@ -235,9 +236,15 @@ describe('moderators', () => {
         recipientId: vera.user._id,
       })
     ).body;
+    const found = async (words: string) =>
+      (await vera.client.get<SearchResult[]>(`/api/search?q=${words}`)).body.map((r) => r._id);
+    expect(await found('worst')).toEqual([last._id]);
     expect(
       (await mod.client.post(`/api/moderation/messages/${last._id}/remove`, { reason: 'Abuse' })).status,
     ).toBe(200);
+    // Its words are gone from search too: only what it says now finds it.
+    expect(await found('worst')).toEqual([]);
+    expect(await found('removed')).toEqual([last._id]);
     const history = (await vera.client.get<Message[]>(`/api/messages/${bob.user._id}`)).body;
     expect(history.at(-1)?.text).toBe(REMOVED_MESSAGE_TEXT);
     const list = (await vera.client.get<Conversation[]>('/api/messages/conversations')).body;
