@@ -60,6 +60,8 @@ export const ServerEvents = {
   userOffline: Id,
   newMessage: Message,
   messagesSeen: MessagesSeenPayload,
+  /** A stored message's text changed (a moderator removed it): every open view shows its text as it is now. */
+  messageChanged: z.object({ conversationId: Id, messageId: Id, text: z.string() }),
   /** A persona began answering in a conversation; deltas and then newMessage (or aiReplyError) follow. */
   aiReplyStart: AiReplyStart,
   /** The next piece of a persona's answer as it is generated. */

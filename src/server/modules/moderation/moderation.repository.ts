@@ -99,11 +99,13 @@ export function moderationRepository(db: Kysely<Database>) {
           .execute();
     },
 
+    /** A message with the two people of its conversation. */
     findMessage(id: string) {
       return db
-        .selectFrom('messages')
-        .select(['id', 'conversationId', 'text'])
-        .where('id', '=', id)
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+        .select(['m.id', 'm.conversationId', 'm.text', 'c.userLow', 'c.userHigh'])
+        .where('m.id', '=', id)
         .executeTakeFirst();
     },
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ERRORS } from '../../../contracts/errors.js';
 import {
   MODERATION_ERRORS,
+  REMOVED_MESSAGE_TEXT,
   ReportSnapshot,
   type AuditEntry,
   type ModerationAction,
@@ -33,7 +34,11 @@ export function moderationService(deps: {
   repo: ModerationRepository;
   reports: ReportsRepository;
   findUser: (id: string) => Promise<UserRow | undefined>;
-  findMessage: (id: string) => Promise<{ id: string; conversationId: string; text: string } | undefined>;
+  findMessage: (
+    id: string,
+  ) => Promise<
+    { id: string; conversationId: string; text: string; userLow: string; userHigh: string } | undefined
+  >;
   /** Signs a person out everywhere: their sessions end in every process. */
   endSessions: (userId: string) => Promise<void>;
   emitter: RealtimeEmitter;
@@ -111,6 +116,12 @@ export function moderationService(deps: {
       );
       await reports.closeOfTarget(message.id, nowIso());
       deps.onPeopleChanged();
+      // Open tabs of both people show the removal at once, not at their next reload.
+      deps.emitter.toUsers([message.userLow, message.userHigh], 'messageChanged', {
+        conversationId: message.conversationId,
+        messageId: message.id,
+        text: REMOVED_MESSAGE_TEXT,
+      });
     },
 
     async freezePersona(moderator: Moderator, personaId: string, reason: string): Promise<void> {

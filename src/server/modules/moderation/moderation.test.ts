@@ -14,6 +14,7 @@ import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { moderatorUsernames, setModerator } from './moderators.js';
 import type { SearchResult } from '../../../contracts/search.js';
+import { nextEvent } from '../../test/socket-client.js';
 
 const app = fakeAiApp();
 const kysely = () => app.server.testDb.db.kysely;
@@ -239,9 +240,16 @@ describe('moderators', () => {
     const found = async (words: string) =>
       (await vera.client.get<SearchResult[]>(`/api/search?q=${words}`)).body.map((r) => r._id);
     expect(await found('worst')).toEqual([last._id]);
+    const changed = nextEvent(await app.tab(vera), 'messageChanged');
     expect(
       (await mod.client.post(`/api/moderation/messages/${last._id}/remove`, { reason: 'Abuse' })).status,
     ).toBe(200);
+    // Vera's open tab shows the removal at once.
+    expect(await changed).toEqual({
+      conversationId: last.conversationId,
+      messageId: last._id,
+      text: REMOVED_MESSAGE_TEXT,
+    });
     // Its words are gone from search too: only what it says now finds it.
     expect(await found('worst')).toEqual([]);
     expect(await found('removed')).toEqual([last._id]);

@@ -109,6 +109,20 @@ function onReplyError(
   else replies().fail({ conversationId, replyId, personaId, error });
 }
 
+/** messageChanged: the message shows its new text wherever it is held, and the list its last text. */
+function onMessageChanged(
+  { client, open }: ChatEventContext,
+  { conversationId, messageId, text }: ServerEventPayload<'messageChanged'>,
+) {
+  const partner = partnerOf(client, conversationId, open());
+  if (partner !== undefined) {
+    client.setQueryData<Message[]>(chatKeys.messages(partner), (held) =>
+      held?.map((message) => (message._id === messageId ? { ...message, text } : message)),
+    );
+  }
+  void client.invalidateQueries({ queryKey: chatKeys.conversations });
+}
+
 /** memoryChanged: what a persona remembers is fetched again. */
 function onMemoryChanged(
   { client }: ChatEventContext,
@@ -122,6 +136,7 @@ export function chatEventHandlers(context: ChatEventContext): ServerEventHandler
   return {
     newMessage: (message) => onNewMessage(context, message),
     messagesSeen: (seen) => onMessagesSeen(context, seen),
+    messageChanged: (changed) => onMessageChanged(context, changed),
     messageError: ({ error }) => context.showError(error),
     aiReplyStart: (start) => onReplyStart(context, start),
     aiReplyDelta: (piece) => onReplyDelta(context, piece),

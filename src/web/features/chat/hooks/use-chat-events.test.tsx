@@ -120,6 +120,26 @@ describe('newMessage', () => {
   });
 });
 
+describe('messageChanged', () => {
+  it('shows a removed message’s new text at once, and reads the list again', async () => {
+    const hello = buildMessage({ text: 'Hi Ada' });
+    const nasty = buildMessage({ text: 'you are awful' });
+    const { socket, calls } = await openGrace([hello, nasty]);
+    const listReads = callsTo(calls, '/api/messages/conversations').length;
+    act(() =>
+      socket.serverEmit('messageChanged', {
+        conversationId: nasty.conversationId,
+        messageId: nasty._id,
+        text: '[removed by a moderator]',
+      }),
+    );
+    await waitFor(() => expect(bubbles()).toEqual(['Hi Ada', '[removed by a moderator]']));
+    await waitFor(() =>
+      expect(callsTo(calls, '/api/messages/conversations').length).toBeGreaterThan(listReads),
+    );
+  });
+});
+
 describe('seen marks', () => {
   it('tells the server when the last message is theirs and unseen, and clears the unread badge', async () => {
     const server = fakeChatServer({
