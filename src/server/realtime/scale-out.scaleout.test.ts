@@ -127,4 +127,25 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     bobSecondTab.close();
     veraSocket.close();
   });
+
+  it('an account deleted through one process is signed out on the other at once, its conversation kept', async () => {
+    const zed = await buildUser(new TestClient(a.baseUrl));
+    const yara = await cluster.signIn(b, await buildUser(new TestClient(a.baseUrl)));
+    await zed.client.post('/api/messages', { message: 'leaving soon', recipientId: yara.user._id });
+    const zedOnB = await cluster.signIn(b, zed);
+    expect((await zedOnB.client.get('/api/users/me')).status).toBe(200);
+    const zedSocket = await on(b, zedOnB);
+    const closed = new Promise((resolve) => zedSocket.once('disconnect', resolve));
+
+    const deleted = await zed.client.request('DELETE', '/api/users/me', { password: zed.password });
+    expect(deleted.status).toBe(200);
+    await closed;
+    await expect
+      .poll(async () => (await zedOnB.client.get('/api/users/me')).status, { timeout: 2000 })
+      .toBe(401);
+    const list = (await yara.client.get<Conversation[]>('/api/messages/conversations')).body;
+    expect(list.find((c) => c.participants[0]?._id === zed.user._id)?.participants[0]).toMatchObject({
+      deleted: true,
+    });
+  });
 });
