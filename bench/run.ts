@@ -1,5 +1,6 @@
-/** `npm run bench [accounts|directory|search|chat|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|archive|directory|search|chat|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
+import { runArchiveBench } from './archive.bench.js';
 import { runAiBench } from './ai.bench.js';
 import { runChatBench } from './chat.bench.js';
 import { runDirectoryBench } from './directory.bench.js';
@@ -10,6 +11,7 @@ import { runSearchBench } from './search.bench.js';
 
 const suites: Record<string, () => Promise<boolean>> = {
   accounts: runAccountsBench,
+  archive: runArchiveBench,
   directory: runDirectoryBench,
   search: runSearchBench,
   chat: runChatBench,
