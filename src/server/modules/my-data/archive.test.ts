@@ -117,8 +117,35 @@ describe('GET /api/users/me/archive', () => {
     expect(bobsText).not.toMatch(/Hidden prompt|Buy lamp oil|Ada likes the sea|tell me about the sea/);
   });
 
-  it('is for signed-in people only, one archive at a time', async () => {
+  it('is for signed-in people only', async () => {
     expect((await server.client().get('/api/users/me/archive')).status).toBe(401);
+  });
+
+  it('lets a person start again at once after leaving a download halfway', async () => {
+    const ada = await buildUser(server.client());
+    const bob = await buildUser(server.client());
+    const { conversationId } = (await send(bob, ada.user._id, 'message 0')).body;
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      id: newId(),
+      conversationId,
+      senderId: bob.user._id,
+      text: `filler message number ${i} with a few words in it`,
+      createdAt: nowIso(),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await server.testDb.db.kysely
+        .insertInto('messages')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const leaving = new AbortController();
+    const res = await fetch(`${server.baseUrl}/api/users/me/archive`, {
+      headers: { cookie: ada.client.cookieHeader },
+      signal: leaving.signal,
+    });
+    await (res.body as ReadableStream<Uint8Array>).getReader().read();
+    leaving.abort();
+    // The abandoned archive stops and lets go of the person's one archive at a time.
+    await expect.poll(async () => (await downloadArchive(ada.client)).status, { timeout: 5000 }).toBe(200);
   });
 
   it(
