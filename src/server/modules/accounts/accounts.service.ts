@@ -10,6 +10,7 @@ import { isId, newRow, nowIso } from '../../lib/ids.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { isDeleted } from './user-view.js';
 import { voiceColumns } from './voice-columns.js';
 
 export interface UpdateOutcome {
@@ -116,7 +117,7 @@ export function accountsService(
       const toldWhy =
         user?.isAi === 1 && user.frozenBy === 'moderator' && user.createdByUsername === viewer.username;
       // A deleted account is shown as one, so the conversations it leaves behind still open.
-      const shown = user?.frozenBy === 'deleted' || toldWhy;
+      const shown = (user !== undefined && isDeleted(user)) || toldWhy;
       if (!user || (user.isFrozen === 1 && !shown)) throw new HttpError(404, ERRORS.userNotFound);
       return user;
     },

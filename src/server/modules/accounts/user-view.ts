@@ -7,8 +7,13 @@ import { voiceOf } from './voice-columns.js';
  * A user row as anyone may see it; a persona's prompt and memory only for its creator, its opening message (the
  * first bubble every chatter reads anyway) for any signed-in viewer.
  */
+/** Whether the account (a person or a persona) was deleted: its row stays, emptied and frozen. */
+export function isDeleted(row: Pick<UserRow, 'deletedAt'>): boolean {
+  return row.deletedAt !== '';
+}
+
 export function toPublicUser(row: UserRow, viewer?: Pick<UserRow, 'username'>): PublicUser {
-  if (row.deletedAt !== '') return deletedAccount(row);
+  if (isDeleted(row)) return deletedAccount(row);
   const view: PublicUser = {
     _id: row.id,
     name: row.name,

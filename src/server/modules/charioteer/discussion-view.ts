@@ -1,7 +1,8 @@
 import type { Discussion, Seat, Turn } from '../../../contracts/charioteer.js';
 import type { DiscussionRow, DiscussionTurnRow, UserRow } from '../../db/schema.js';
 
-export function seatIds(row: DiscussionRow): string[] {
+/** The ids of a discussion's seats, in seating order (stored as a JSON array). */
+export function seatIds(row: Pick<DiscussionRow, 'seatIds'>): string[] {
   return JSON.parse(row.seatIds) as string[];
 }
 

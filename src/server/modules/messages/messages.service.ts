@@ -22,6 +22,7 @@ import { toConversation, toMessage, type SeenMarksFor } from './message-view.js'
 import type { ConversationListCache } from './conversation-list.cache.js';
 import { orderedPair, type MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
+import { isDeleted } from '../accounts/user-view.js';
 
 export const MESSAGE_ERRORS = {
   forgedSender: 'You can only send messages as yourself',
@@ -255,7 +256,7 @@ export function messagesService(
         throw new HttpError(400, MESSAGE_ERRORS.badCursor);
       const other = isId(otherUserId) ? await accounts.findById(otherUserId) : undefined;
       // A deleted account's conversation stays readable; no other frozen one is.
-      const readable = other && (other.isFrozen === 0 || other.frozenBy === 'deleted');
+      const readable = other && (other.isFrozen === 0 || isDeleted(other));
       if (!other || !readable) throw new HttpError(404, MESSAGE_ERRORS.recipientNotFound);
       const conversation = await repo.findConversationBetween(user.id, other.id);
       if (!conversation) return [];

@@ -17,6 +17,7 @@ import { isId, newId, nowIso } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { ModerationRepository } from './moderation.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
+import { isDeleted } from '../accounts/user-view.js';
 
 const QUEUE_MAX = 200;
 const AUDIT_MAX = 500;
@@ -68,7 +69,7 @@ export function moderationService(deps: {
 
   async function userOfKind(id: string, isAi: 0 | 1): Promise<UserRow> {
     const user = isId(id) ? await deps.findUser(id) : undefined;
-    if (!user || user.isAi !== isAi || user.deletedAt !== '')
+    if (!user || user.isAi !== isAi || isDeleted(user))
       throw new HttpError(404, isAi ? 'Persona not found' : ERRORS.userNotFound);
     return user;
   }

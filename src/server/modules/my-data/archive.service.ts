@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import { voiceOf } from '../accounts/voice-columns.js';
+import { seatIds } from '../charioteer/discussion-view.js';
 import { UPLOADS_PREFIX } from '../uploads/uploads.service.js';
 import { ARCHIVE_README } from './archive-readme.js';
 import type { ArchiveRepository } from './archive.repository.js';
@@ -86,14 +87,14 @@ export function archiveService(deps: {
       repo.blockedBy(person.id),
       repo.reportsBy(person.id),
     ]);
-    const seats = await repo.usernamesOf([...new Set(discussions.flatMap((d) => seatsOf(d.seatIds)))]);
+    const seats = await repo.usernamesOf([...new Set(discussions.flatMap((d) => seatIds(d)))]);
     const withTurns = [];
     for (const d of discussions) {
       const turns = await repo.turnsOf(d.id);
       withTurns.push({
         topic: d.topic,
         status: d.status,
-        seats: seatsOf(d.seatIds).map((id) => seats.get(id) ?? DELETED_ACCOUNT_NAME),
+        seats: seatIds(d).map((id) => seats.get(id) ?? DELETED_ACCOUNT_NAME),
         createdAt: d.createdAt,
         turns: turns.map((t) => ({
           speaker:
@@ -215,11 +216,6 @@ export function archiveService(deps: {
 
 function shownName(c: { otherUsername: string; otherDeletedAt: string }): string {
   return c.otherDeletedAt === '' ? c.otherUsername : DELETED_ACCOUNT_NAME;
-}
-
-function seatsOf(seatIds: string): string[] {
-  const parsed: unknown = JSON.parse(seatIds);
-  return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
 }
 
 export type ArchiveService = ReturnType<typeof archiveService>;
