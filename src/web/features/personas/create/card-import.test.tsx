@@ -131,7 +131,8 @@ describe('character card import', () => {
     renderApp('/create', { user: me });
     await user.upload(picker(), cardFile());
     const ratings = await screen.findByRole('group', { name: 'Content rating' });
-    expect(screen.getByRole('radio', { name: 'General' })).not.toBeChecked();
+    // The blank form's group is there before the parsed card fills it: wait for the card's (unsaid) rating.
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'General' })).not.toBeChecked());
     expect(screen.getByRole('radio', { name: 'Mature' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Create AI' }));
     expect(await screen.findByText('Choose a content rating')).toBeInTheDocument();
