@@ -3,6 +3,7 @@ import { Discussion, Turn } from './charioteer.js';
 import { Refusal } from './errors.js';
 import { Message, SendMessageRequest } from './messages.js';
 import { ArchiveProgress } from './my-data.js';
+import { SendRoomMessageRequest } from './rooms.js';
 
 /**
  * The one wire contract of socket.io: every event in both directions is a schema here. Both sides validate
@@ -28,6 +29,8 @@ export const AiReplyStart = z.object({
   /** The id the stored reply will have. */
   replyId: Id,
   personaId: Id,
+  /** In a room: the person whose message the persona answers (they, or the owner, may stop it). */
+  triggeredBy: Id.optional(),
 });
 export type AiReplyStart = z.infer<typeof AiReplyStart>;
 
@@ -81,6 +84,14 @@ export const ServerEvents = {
   blocksChanged: z.object({}),
   /** This person's data archive is being written: how many of their messages it holds so far. */
   archiveProgress: ArchiveProgress,
+  /** A room's members or settings changed: its members' tabs read it again. */
+  roomChanged: z.object({ roomId: Id }),
+  /** The reader is no longer in this room (removed, or left in another tab): it is read-only from now on. */
+  roomRemoved: z.object({ roomId: Id }),
+  /** A member read a room up to a message (told only when their read receipts are on). */
+  roomRead: z.object({ roomId: Id, userId: Id, messageId: Id }),
+  /** A member is typing in a room (sent again every few seconds while they type). */
+  typing: z.object({ conversationId: Id, userId: Id }),
   /** Something this user asked for over the socket was refused (rate limit, not a participant…). */
   messageError: Refusal,
   /**
@@ -95,6 +106,12 @@ export const ClientEvents = {
   markMessagesAsSeen: MarkMessagesAsSeenPayload,
   /** The same as POST /api/messages. */
   sendMessage: SendMessageRequest,
+  /** The same as POST /api/rooms/:roomId/messages. */
+  sendRoomMessage: SendRoomMessageRequest.extend({ roomId: Id }),
+  /** The same as POST /api/rooms/:roomId/read. */
+  markRoomRead: z.object({ roomId: Id, messageId: Id }),
+  /** The person is typing in a room they are in. */
+  typing: z.object({ conversationId: Id }),
 } satisfies Record<string, z.ZodType>;
 
 export type ServerEventName = keyof typeof ServerEvents;
@@ -107,6 +124,12 @@ export type ServerToClientEvents = {
 export interface ClientToServerEvents {
   markMessagesAsSeen: (payload: z.input<typeof MarkMessagesAsSeenPayload>) => void;
   sendMessage: (payload: z.input<typeof SendMessageRequest>, ack: (answer: SendMessageAck) => void) => void;
+  sendRoomMessage: (
+    payload: z.input<typeof ClientEvents.sendRoomMessage>,
+    ack: (answer: SendMessageAck) => void,
+  ) => void;
+  markRoomRead: (payload: z.input<typeof ClientEvents.markRoomRead>) => void;
+  typing: (payload: z.input<typeof ClientEvents.typing>) => void;
 }
 
 /** socket.io client options from SPEC §9. */

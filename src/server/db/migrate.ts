@@ -28,6 +28,7 @@ import * as reportsAndModeration from './migrations/025-reports-and-moderation.j
 import * as personaRatings from './migrations/026-persona-ratings.js';
 import * as deletedAccounts from './migrations/027-deleted-accounts.js';
 import * as reindexChangedMessages from './migrations/028-reindex-changed-messages.js';
+import * as rooms from './migrations/029-rooms.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '026-persona-ratings': personaRatings,
   '027-deleted-accounts': deletedAccounts,
   '028-reindex-changed-messages': reindexChangedMessages,
+  '029-rooms': rooms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

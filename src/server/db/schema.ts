@@ -63,7 +63,10 @@ export interface SessionsTable {
 
 export interface ConversationsTable {
   id: string;
-  /** The pair's two user ids in sorted order, so one pair has one conversation. */
+  /**
+   * The pair's two user ids in sorted order, so one pair has one conversation. A room's row names the room's own
+   * id as both (migration 029): it is nobody's DM.
+   */
   userLow: string;
   userHigh: string;
   lastText: Generated<string>;
@@ -164,10 +167,38 @@ export interface PersonaSearchTable {
 export interface MemoryItemsTable {
   id: string;
   conversationId: string;
+  /** In a room, which persona remembers it ('' in a DM, where there is one). */
+  personaId: Generated<string>;
   text: string;
   source: 'ai' | 'person';
   createdAt: string;
   updatedAt: string;
+}
+
+/** A room's settings (migration 029); its messages are its conversation's. */
+export interface RoomsTable {
+  /** The room's conversation id. */
+  id: string;
+  name: string;
+  ownerId: string;
+  replyMode: 'mentioned' | 'one' | 'free';
+  /** Persona turns one human message may set off in free mode. */
+  personaTurns: number;
+  createdAt: string;
+}
+
+/** A member of a room, person or persona; kept after they leave (leftAt), so they may still read up to then. */
+export interface RoomMembersTable {
+  roomId: string;
+  memberId: string;
+  isAi: Flag;
+  joinedAt: string;
+  /** '' while they are in the room. */
+  leftAt: Generated<string>;
+  /** The newest message id they have read, '' for none. */
+  readUpTo: Generated<string>;
+  benched: Generated<Flag>;
+  muted: Generated<Flag>;
 }
 
 /** `blockerId` blocked `blockedId` (migration 024): both people, never personas. */
@@ -220,6 +251,8 @@ export interface PicturesTable {
 }
 
 export interface Database {
+  rooms: RoomsTable;
+  roomMembers: RoomMembersTable;
   reports: ReportsTable;
   moderationActions: ModerationActionsTable;
   blocks: BlocksTable;
@@ -242,6 +275,8 @@ export type UserPatch = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type ActionRow = Selectable<ActionsTable>;
 export type MemoryItemRow = Selectable<MemoryItemsTable>;
 export type DiscussionRow = Selectable<DiscussionsTable>;

@@ -89,6 +89,7 @@ export function memoryService(deps: {
         const item: MemoryItemRow = {
           ...newRow(),
           conversationId: conversation.id,
+          personaId: '',
           text: input.text,
           source: 'person',
         };
@@ -165,6 +166,7 @@ export function memoryService(deps: {
             facts.map((text) => ({
               id: newId(),
               conversationId: conversation.id,
+              personaId: '',
               text,
               source: 'ai' as const,
               createdAt: now,
