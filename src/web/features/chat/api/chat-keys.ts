@@ -6,4 +6,10 @@ export const chatKeys = {
   messages: (otherUserId: string) => ['chat', 'messages', otherUserId] as const,
   /** What the persona of one conversation remembers of the signed-in person. */
   memory: (conversationId: string) => ['chat', 'memory', conversationId] as const,
+  /** The rooms the signed-in person is in (the inbox lists them with the conversations). */
+  rooms: ['chat', 'rooms'] as const,
+  /** One room with its members and settings. */
+  room: (roomId: string) => ['chat', 'room', roomId] as const,
+  /** A room's messages, keyed by the room (its conversation) id. */
+  roomMessages: (roomId: string) => ['chat', 'room-messages', roomId] as const,
 };

@@ -1,20 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_LIMITS, MessageList, type Message } from '../../../../contracts/messages.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { chatKeys } from './chat-keys.js';
 import { mergeMessages } from './message-cache.js';
+import type { MessageThread } from './message-thread.js';
 
 /** How far back a back-fill may page (50 × 20 = 1000 missed messages) before it stops looking. */
 const MAX_BACKFILL_PAGES = 20;
 
-/** GET /api/messages/:otherUserId: one page, oldest first; `before` pages back from a message id. */
+/** One page of a thread (GET /api/messages/:otherUserId or a room's), oldest first; `before` pages back. */
 export async function fetchMessagePage(
-  otherUserId: string,
+  thread: MessageThread,
   { before, signal }: { before?: string; signal?: AbortSignal } = {},
 ): Promise<Message[]> {
   const query = new URLSearchParams({ limit: String(MESSAGE_LIMITS.pageSize) });
   if (before !== undefined) query.set('before', before);
-  return apiRequest(`/api/messages/${encodeURIComponent(otherUserId)}?${query.toString()}`, {
+  return apiRequest(`${thread.path}?${query.toString()}`, {
     schema: MessageList,
     signal,
   });
@@ -25,18 +25,18 @@ export async function fetchMessagePage(
  * for more than a page), it keeps paging back until it meets a known message, so nothing is skipped.
  */
 export async function fetchNewestMessages(
-  otherUserId: string,
+  thread: MessageThread,
   current: readonly Message[],
   signal?: AbortSignal,
 ): Promise<Message[]> {
-  let page = await fetchMessagePage(otherUserId, { signal });
+  let page = await fetchMessagePage(thread, { signal });
   let merged = mergeMessages(current, page);
   if (current.length === 0) return merged;
   const known = new Set(current.map((message) => message._id));
   for (let pages = 1; pages < MAX_BACKFILL_PAGES; pages += 1) {
     const oldest = page[0];
     if (!oldest || page.length < MESSAGE_LIMITS.pageSize || page.some((m) => known.has(m._id))) break;
-    page = await fetchMessagePage(otherUserId, { before: oldest._id, signal });
+    page = await fetchMessagePage(thread, { before: oldest._id, signal });
     merged = mergeMessages(merged, page);
   }
   return merged;
@@ -46,14 +46,14 @@ export async function fetchNewestMessages(
  * The open conversation's messages. Skipped for mock conversations (SPEC §7). Each fetch merges
  * into the cache, including events that arrived while it was in flight.
  */
-export function useMessages(otherUserId: string, enabled: boolean) {
+export function useMessages(thread: MessageThread, enabled: boolean) {
   const queryClient = useQueryClient();
-  const key = chatKeys.messages(otherUserId);
+  const { key } = thread;
   return useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<Message[]>(key) ?? [];
-      const fetched = await fetchNewestMessages(otherUserId, before, signal);
+      const fetched = await fetchNewestMessages(thread, before, signal);
       return mergeMessages(queryClient.getQueryData<Message[]>(key) ?? [], fetched);
     },
     staleTime: 0,

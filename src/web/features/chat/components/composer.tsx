@@ -22,8 +22,10 @@ export function composerPlaceholder(username: string, isAi: boolean): string {
 }
 
 interface ComposerProps {
-  username: string;
-  isAi: boolean;
+  /** Whom the message goes to, as the box's label says it: '@ada', or a room's name. */
+  recipient: string;
+  /** What the empty box shows (composerPlaceholder for a direct conversation). */
+  placeholder: string;
   /** Sends the text; a rejection keeps the text and shows why. */
   onSend: (text: string) => Promise<unknown>;
   /** Why the pending send is being retried (busy server, lost answer); the text stays, unchangeable, meanwhile. */
@@ -37,17 +39,20 @@ interface ComposerProps {
   tools?: ReactNode;
   /** The text box's id, for the "Skip to message box" link. */
   boxId?: string;
+  /** Called as the person types (a room tells the others). */
+  onTyping?: () => void;
 }
 
 /** The fixed message box: Enter sends, Shift+Enter breaks the line, one send at a time (SPEC §5). */
 export function Composer({
-  username,
-  isAi,
+  recipient,
+  placeholder,
   onSend,
   retrying = null,
   onCleanSlate,
   tools,
   boxId,
+  onTyping,
 }: ComposerProps) {
   const ownId = useId();
   const id = boxId ?? ownId;
@@ -127,13 +132,13 @@ export function Composer({
         </div>
       ) : null}
       {tools ? (
-        <div role="group" aria-label={`Tools for @${username}`} className={styles.tools}>
+        <div role="group" aria-label={`Tools for ${recipient}`} className={styles.tools}>
           {tools}
         </div>
       ) : null}
       <div className={styles.row}>
         <label htmlFor={id} className="visually-hidden">
-          {`Message @${username}`}
+          {`Message ${recipient}`}
         </label>
         <textarea
           dir="auto"
@@ -141,11 +146,14 @@ export function Composer({
           ref={boxRef}
           rows={1}
           className={styles.input}
-          placeholder={composerPlaceholder(username, isAi)}
+          placeholder={placeholder}
           value={text}
           readOnly={retrying !== null}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim() !== '') onTyping?.();
+          }}
           onKeyDown={onKeyDown}
         />
         <IconButton

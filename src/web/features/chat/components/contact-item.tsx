@@ -24,7 +24,7 @@ interface ContactItemProps {
 export function ContactItem({ conversation, active, onPick, tabIndex }: ContactItemProps) {
   const partner = otherParty(conversation);
   const online = useIsOnline(partner?._id);
-  const typing = usePersonaTyping(partner?._id);
+  const typing = usePersonaTyping(partner?._id, conversation._id);
   if (!partner) return null;
   const unread = conversation.muted ? 0 : conversation.unreadCount;
   return (

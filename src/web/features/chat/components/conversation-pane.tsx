@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
-import { MY_DATA_ERRORS } from '../../../../contracts/my-data.js';
+import { DELETED_ACCOUNT_NAME, MY_DATA_ERRORS } from '../../../../contracts/my-data.js';
 import type { SelfUser } from '../../../../contracts/users.js';
 import { DEFAULT_VOICE } from '../../../../contracts/voices.js';
 import { describeError } from '../../../lib/api-client.js';
@@ -8,6 +8,7 @@ import { useOneTimeParam } from '../../../lib/use-one-time-param.js';
 import { regenerateReply } from '../api/ai-replies.js';
 import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
+import { directThread } from '../api/message-thread.js';
 import { useSendMessage } from '../api/send-message.js';
 import { useAiReplies, useLiveReply } from '../hooks/ai-reply-store.js';
 import { useChatStore, type SelectedConversation } from '../hooks/chat-store.js';
@@ -16,14 +17,14 @@ import { useOlderMessages } from '../hooks/use-older-messages.js';
 import { useSpeech } from '../hooks/use-speech.js';
 import { AiMemoryButton } from './ai-memory-button.js';
 import { ReplyFailure, TypingIndicator } from './ai-reply.js';
-import { Composer } from './composer.js';
+import { Composer, composerPlaceholder } from './composer.js';
 import { ForwardDialog } from './forward-dialog.js';
 import { MemoryButton } from './memory-dialog.js';
 import { useAiStatus } from '../../../lib/ai-status-api.js';
 import { ReportDialog } from '../../../components/safety/report-dialog.js';
 import { ConversationActions } from './conversation-actions.js';
 import { ConversationHeader } from './conversation-header.js';
-import { MessageList } from './message-list.js';
+import { MessageList, type Sender } from './message-list.js';
 import { SpeechNotice } from './speech-notice.js';
 import styles from './conversation.module.css';
 
@@ -40,27 +41,32 @@ const FORWARDED_NOTICE_MS = 4000;
 
 /** The open conversation: header, messages and composer. Keyed by the other user, so state resets. */
 export function ConversationPane({ me, conversation, onSendFailed, composerId }: ConversationPaneProps) {
-  const messages = useMessages(conversation.userId, !conversation.mock);
+  const thread = useMemo(() => directThread(conversation.userId), [conversation.userId]);
+  const messages = useMessages(thread, !conversation.mock);
   const cutoff = useChatStore((state) => state.clearedBefore[conversation.userId]);
   const clearHistory = useChatStore((state) => state.clearHistory);
   const held = useMemo(() => messages.data ?? [], [messages.data]);
   const visible = useMemo(() => visibleAfter(held, cutoff), [held, cutoff]);
   const conversationId = (conversation.mock ? '' : conversation._id) || (held.at(-1)?.conversationId ?? null);
-  const older = useOlderMessages(conversation.userId, held, !conversation.mock && cutoff === undefined);
+  const older = useOlderMessages(thread, held, !conversation.mock && cutoff === undefined);
   const outbox = useSendMessage(conversation);
   const speech = useSpeech();
   // Read aloud in the sender's voice: a persona's is its creator's choice, people's is mine to pick.
-  const voices = useMemo(
-    () => ({
-      mine: me.peopleVoice,
-      partner: conversation.isAi ? (conversation.voice ?? DEFAULT_VOICE) : me.peopleVoice,
-    }),
-    [me.peopleVoice, conversation.isAi, conversation.voice],
-  );
+  const senderOf = useMemo(() => {
+    const mine: Sender = { username: me.username, voice: me.peopleVoice };
+    const partner: Sender = {
+      username: conversation.username,
+      byline: conversation.deleted ? DELETED_ACCOUNT_NAME : undefined,
+      voice: conversation.isAi ? (conversation.voice ?? DEFAULT_VOICE) : me.peopleVoice,
+    };
+    return (message: Message) => (message.sender === me._id ? mine : partner);
+  }, [me, conversation.username, conversation.deleted, conversation.isAi, conversation.voice]);
   useMarkSeen(me._id, conversationId, visible);
-  const live = useLiveReply(conversation.userId, held);
+  const live = useLiveReply({ conversationId, personaId: conversation.userId }, held);
+  const failure = live.failure;
   const dismissFailure = useAiReplies((state) => state.dismissFailure);
   const last = held.at(-1);
+  const lastMine = visible.findLast((message) => message.sender === me._id);
   const loading = !conversation.mock && messages.isPending;
   // The persona speaks first: until its stored opening arrives (with the first send), it shows from the profile.
   // Any message of the persona's in the conversation means the opening is stored, or the chat began without one.
@@ -100,7 +106,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
     last && last.sender === me._id
       ? async () => {
           await regenerateReply(last.conversationId);
-          dismissFailure(conversation.userId);
+          if (failure) dismissFailure(failure);
         }
       : undefined;
 
@@ -118,31 +124,32 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
       />
       <MessageList
         me={me}
-        partnerUsername={conversation.username}
-        partnerDeleted={conversation.deleted}
+        label={`Messages with ${conversation.deleted ? DELETED_ACCOUNT_NAME : `@${conversation.username}`}`}
+        emptyText={`No messages yet. Say hello to @${conversation.username}.`}
+        senderOf={senderOf}
         messages={visible}
         loading={loading}
         error={messages.isError && held.length === 0 ? describeError(messages.error) : null}
         onRetry={() => void messages.refetch()}
         older={older}
         speech={speech}
-        voices={voices}
-        opening={opening}
-        streaming={live.bubbles}
+        opening={opening ? { username: conversation.username, text: opening } : null}
+        streaming={live.bubbles.map((reply) => ({ ...reply, username: conversation.username }))}
+        seenNote={(message) => (message === lastMine && message.seen ? 'Seen' : null)}
         liveKey={live.key}
         onForward={(message, author) => setForwarding({ message, author })}
         onReport={setReporting}
         jumpTo={jumpTo}
         footer={
-          live.typing || live.failure ? (
+          live.typing || failure ? (
             <>
               {live.typing ? <TypingIndicator username={conversation.username} /> : null}
-              {live.failure ? (
+              {failure ? (
                 <ReplyFailure
                   username={conversation.username}
-                  error={live.failure.error}
+                  error={failure.error}
                   onRetry={retry}
-                  onDismiss={() => dismissFailure(conversation.userId)}
+                  onDismiss={() => dismissFailure(failure)}
                 />
               ) : null}
             </>
@@ -178,8 +185,8 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         </p>
       ) : (
         <Composer
-          username={conversation.username}
-          isAi={conversation.isAi}
+          recipient={`@${conversation.username}`}
+          placeholder={composerPlaceholder(conversation.username, conversation.isAi)}
           onSend={sendText}
           retrying={outbox.retrying}
           onCleanSlate={cleanSlate}

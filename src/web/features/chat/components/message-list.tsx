@@ -14,29 +14,40 @@ import { LoadingBars } from './loading-bars.js';
 import { MessageBubble } from './message-bubble.js';
 import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './message-list.module.css';
-import { DELETED_ACCOUNT_NAME } from '../../../../contracts/my-data.js';
 
 const NARROW_BUBBLES_QUERY = `(max-width: ${BREAKPOINTS.bubbles - 1}px)`;
 /** Reaching this close to the top loads the previous page. */
 const LOAD_OLDER_AT_PX = 80;
 
+/** Who wrote a message, as this reader sees it. */
+export interface Sender {
+  username: string;
+  /** Shown in place of @username ("deleted account"). */
+  byline?: string;
+  /** The voice the message is read aloud in, for this reader. */
+  voice: VoiceSettings;
+}
+
 interface MessageListProps {
   me: { _id: string; username: string };
-  partnerUsername: string;
-  /** The other account was deleted: its messages are signed "deleted account". */
-  partnerDeleted?: boolean;
+  /** The log's name for assistive technology ("Messages with @ann"). */
+  label: string;
+  /** Said when there is nothing to show yet. */
+  emptyText: string;
+  /** Who wrote each message. */
+  senderOf: (message: Message) => Sender;
   messages: readonly Message[];
   loading: boolean;
   error: string | null;
   onRetry: () => void;
   older: OlderMessages;
   speech: Speech;
-  /** The voices my messages and the other side's are read aloud in. */
-  voices: { mine: VoiceSettings; partner: VoiceSettings };
-  /** A persona's opening message, not stored yet: its first bubble, before the stored messages ('' for none). */
-  opening?: string;
-  /** A persona's replies being written, after the stored messages. */
-  streaming?: readonly { replyId: string; text: string; done: boolean }[];
+  /** A persona's opening message, not stored yet: its first bubble, before the stored messages. */
+  opening?: { username: string; text: string } | null;
+  /** Personas' replies being written, after the stored messages. */
+  streaming?: readonly { replyId: string; username: string; text: string; done: boolean }[];
+  /** A line under a message of mine saying who has read it ("Seen", "Seen by 2"), or null. */
+  seenNote?: (message: Message) => string | null;
   /** What follows the messages: a persona typing, a failed reply. */
   footer?: ReactNode;
   /** Changes whenever the streamed content grows, so the log can follow it down. */
@@ -50,21 +61,23 @@ interface MessageListProps {
 }
 
 const NO_JUMP = { messageId: null, onShown: () => {} };
+const NO_NOTE = () => null;
 
 /** The conversation log (role="log"): newest at the bottom, older pages when scrolled to the top. */
 export function MessageList({
   me,
-  partnerUsername,
-  partnerDeleted = false,
+  label,
+  emptyText,
+  senderOf,
   messages,
   loading,
   error,
   onRetry,
   older,
   speech,
-  voices,
-  opening = '',
+  opening = null,
   streaming = [],
+  seenNote = NO_NOTE,
   footer = null,
   liveKey = '',
   onForward,
@@ -75,7 +88,6 @@ export function MessageList({
   const narrow = useMediaQuery(NARROW_BUBBLES_QUERY);
   const track = useScrollToNewest(ref, messages, me._id, liveKey);
   const live = streaming.length > 0 || footer !== null;
-  const lastMine = messages.findLast((message) => message.sender === me._id);
   const jump = useJumpTo(ref, {
     id: jumpTo.messageId,
     attribute: 'data-message-id',
@@ -97,7 +109,7 @@ export function MessageList({
       className={styles.log}
       role="log"
       aria-live="polite"
-      aria-label={`Messages with ${partnerDeleted ? DELETED_ACCOUNT_NAME : `@${partnerUsername}`}`}
+      aria-label={label}
       aria-busy={loading || undefined}
       tabIndex={0}
       onScroll={onScroll}
@@ -129,17 +141,19 @@ export function MessageList({
         </div>
       ) : null}
       {!loading && !error && messages.length === 0 && !live && !opening ? (
-        <p className={styles.empty}>No messages yet. Say hello to @{partnerUsername}.</p>
+        <p className={styles.empty}>{emptyText}</p>
       ) : null}
       <ol className={styles.list}>
         {opening ? (
           <li className={styles.row}>
-            <OpeningBubble username={partnerUsername} text={opening} />
+            <OpeningBubble username={opening.username} text={opening.text} />
           </li>
         ) : null}
         {messages.map((message) => {
           const mine = message.sender === me._id;
-          const author = mine ? me.username : partnerUsername;
+          const sender = senderOf(message);
+          const author = sender.username;
+          const note = mine ? seenNote(message) : null;
           return (
             <li
               key={message._id}
@@ -155,21 +169,21 @@ export function MessageList({
               <MessageBubble
                 message={message}
                 author={author}
-                byline={!mine && partnerDeleted ? DELETED_ACCOUNT_NAME : undefined}
+                byline={sender.byline}
                 mine={mine}
                 showCopy={narrow}
                 speech={speech}
-                voice={mine ? voices.mine : voices.partner}
+                voice={sender.voice}
                 onForward={onForward ? () => onForward(message, author) : undefined}
                 onReport={onReport && !mine ? () => onReport(message) : undefined}
               />
-              {message === lastMine && message.seen ? <p className={styles.seen}>Seen</p> : null}
+              {note ? <p className={styles.seen}>{note}</p> : null}
             </li>
           );
         })}
         {streaming.map((reply) => (
           <li key={reply.replyId} className={styles.row}>
-            <StreamingBubble username={partnerUsername} text={reply.text} done={reply.done} />
+            <StreamingBubble username={reply.username} text={reply.text} done={reply.done} />
           </li>
         ))}
       </ol>

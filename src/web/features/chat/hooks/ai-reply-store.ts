@@ -10,8 +10,10 @@ export interface AiReplyStream {
   /** The id the stored reply will have (its newMessage carries the same `_id`). */
   replyId: string;
   conversationId: string;
-  /** The persona answering: the other party of the conversation. */
+  /** The persona answering: the other party of a direct conversation, one of a room's personas. */
   personaId: string;
+  /** In a room: the person whose message the persona answers (they, or the owner, may stop it). */
+  triggeredBy?: string;
   /** The text so far, already sanitised by the server: exactly the start of the stored reply. */
   text: string;
   /**
@@ -67,10 +69,18 @@ export interface AiReplyFailure {
   error: string;
 }
 
+/** Where a persona speaks: a conversation (direct or room) and the persona. */
+export type ReplyPlace = Pick<AiReplyFailure, 'conversationId' | 'personaId'>;
+
+/** The key of a persona's failures in one conversation: a persona failing in a room says nothing of its DMs. */
+function placeKey({ conversationId, personaId }: ReplyPlace): string {
+  return `${conversationId} ${personaId}`;
+}
+
 export interface AiReplyState {
   /** Replies being generated, by reply id. */
   streams: Record<string, AiReplyStream>;
-  /** The latest failed reply of each persona, by persona id. */
+  /** The latest failed reply of each persona in each conversation (see placeKey). */
   failures: Record<string, AiReplyFailure>;
   start: (payload: AiReplyStart) => void;
   /** Adds a piece to a known reply; false when the reply is unknown to this tab. */
@@ -86,7 +96,7 @@ export interface AiReplyState {
   stored: (replyId: string, where: { onScreen: boolean }) => void;
   fail: (failure: AiReplyFailure) => void;
   remove: (replyIds: readonly string[]) => void;
-  dismissFailure: (personaId: string) => void;
+  dismissFailure: (place: ReplyPlace) => void;
   /** The connection dropped: every stream is cut (the stored replies come by back-fill or newMessage). */
   dropStreams: () => void;
 }
@@ -99,14 +109,23 @@ function without<T>(record: Record<string, T>, keys: readonly string[]): Record<
 
 export const useAiReplies = create<AiReplyState>()((set, get) => ({
   ...empty,
-  start: ({ conversationId, replyId, personaId }) =>
+  start: ({ conversationId, replyId, personaId, triggeredBy }) =>
     set((state) => ({
       streams: {
         ...state.streams,
-        [replyId]: { replyId, conversationId, personaId, text: '', partial: false, early: [], done: false },
+        [replyId]: {
+          replyId,
+          conversationId,
+          personaId,
+          ...(triggeredBy === undefined ? {} : { triggeredBy }),
+          text: '',
+          partial: false,
+          early: [],
+          done: false,
+        },
       },
-      // A new answer is under way: the previous failure of this persona no longer applies.
-      failures: without(state.failures, [personaId]),
+      // A new answer is under way: the previous failure of this persona here no longer applies.
+      failures: without(state.failures, [placeKey({ conversationId, personaId })]),
     })),
   append: (replyId, piece) => {
     const stream = get().streams[replyId];
@@ -136,10 +155,19 @@ export const useAiReplies = create<AiReplyState>()((set, get) => ({
       const known = state.streams[replyId];
       if (known?.done) return state;
       const placed = placePieces(text, [{ delta: known?.text ?? '', offset: 0 }, ...(known?.early ?? [])]);
+      const triggeredBy = known?.triggeredBy;
       return {
         streams: {
           ...state.streams,
-          [replyId]: { replyId, conversationId, personaId, ...placed, partial: false, done: false },
+          [replyId]: {
+            replyId,
+            conversationId,
+            personaId,
+            ...(triggeredBy === undefined ? {} : { triggeredBy }),
+            ...placed,
+            partial: false,
+            done: false,
+          },
         },
       };
     }),
@@ -153,41 +181,56 @@ export const useAiReplies = create<AiReplyState>()((set, get) => ({
   fail: (failure) =>
     set((state) => ({
       streams: without(state.streams, [failure.replyId]),
-      failures: { ...state.failures, [failure.personaId]: failure },
+      failures: { ...state.failures, [placeKey(failure)]: failure },
     })),
   remove: (replyIds) =>
     set((state) =>
       replyIds.some((id) => id in state.streams) ? { streams: without(state.streams, replyIds) } : state,
     ),
-  dismissFailure: (personaId) =>
-    set((state) =>
-      personaId in state.failures ? { failures: without(state.failures, [personaId]) } : state,
-    ),
+  dismissFailure: (place) =>
+    set((state) => {
+      const key = placeKey(place);
+      return key in state.failures ? { failures: without(state.failures, [key]) } : state;
+    }),
   dropStreams: () => set((state) => (Object.keys(state.streams).length ? { streams: {} } : state)),
 }));
 
-/** The replies of one persona that are still being written or not yet shown as stored messages. */
-function usePersonaStreams(personaId: string): AiReplyStream[] {
-  return useAiReplies(
-    useShallow((state) => Object.values(state.streams).filter((stream) => stream.personaId === personaId)),
-  );
+/**
+ * Which replies a conversation shows: those in it once its id is known; before (a direct conversation's first
+ * message is on its way), those of its persona.
+ */
+export interface LiveReplyScope {
+  conversationId: string | null;
+  personaId?: string;
 }
 
-/** Whether a persona is writing a reply now (the contact list says "typing…"). */
-export function usePersonaTyping(personaId: string | undefined): boolean {
+function inScope(scope: LiveReplyScope, reply: ReplyPlace): boolean {
+  return scope.conversationId !== null
+    ? reply.conversationId === scope.conversationId
+    : reply.personaId === scope.personaId;
+}
+
+/** Whether a persona is writing a reply now in one conversation (the contact list says "typing…"). */
+export function usePersonaTyping(personaId: string | undefined, conversationId: string): boolean {
   return useAiReplies((state) =>
-    Object.values(state.streams).some((stream) => stream.personaId === personaId && !stream.done),
+    Object.values(state.streams).some(
+      (stream) => stream.personaId === personaId && stream.conversationId === conversationId && !stream.done,
+    ),
   );
 }
 
 /**
- * What a persona is saying right now in the open conversation: typing (before its first words, or when this
- * tab joined mid-reply), the bubbles being written, and its last failure. A stored reply's bubble leaves
+ * What personas are saying right now in the open conversation: typing (before the first words, or when this
+ * tab joined mid-reply), the bubbles being written, and the last failures. A stored reply's bubble leaves
  * once the message list (`held`) holds the message with the same id.
  */
-export function useLiveReply(personaId: string, held: readonly { _id: string }[]) {
-  const streams = usePersonaStreams(personaId);
-  const failure = useAiReplies((state) => state.failures[personaId]);
+export function useLiveReply(scope: LiveReplyScope, held: readonly { _id: string }[]) {
+  const streams = useAiReplies(
+    useShallow((state) => Object.values(state.streams).filter((stream) => inScope(scope, stream))),
+  );
+  const failures = useAiReplies(
+    useShallow((state) => Object.values(state.failures).filter((failure) => inScope(scope, failure))),
+  );
   const remove = useAiReplies((state) => state.remove);
   const ids = useMemo(() => new Set(held.map((message) => message._id)), [held]);
   const shown = useMemo(() => streams.filter((stream) => !ids.has(stream.replyId)), [streams, ids]);
@@ -199,15 +242,19 @@ export function useLiveReply(personaId: string, held: readonly { _id: string }[]
 
   const writing = (stream: AiReplyStream) => !stream.partial && stream.text !== '';
   const bubbles = shown.filter(writing);
-  const typing = shown.some((stream) => !stream.done && !writing(stream));
+  /** The replies whose first words have not arrived yet (a persona "typing"). */
+  const waiting = shown.filter((stream) => !stream.done && !writing(stream));
+  const typing = waiting.length > 0;
+  /** Replies still under way (a room offers to stop them). */
+  const speaking = shown.filter((stream) => !stream.done);
   const key = [
     typing ? 'typing' : '',
     ...bubbles.map((stream) => `${stream.replyId}:${stream.text.length}`),
-    failure?.replyId ?? '',
+    ...failures.map((failure) => failure.replyId),
   ]
     .filter(Boolean)
     .join('|');
-  return { bubbles, typing, failure, key };
+  return { bubbles, typing, waiting, speaking, failures, failure: failures[0], key };
 }
 
 // Nothing of one person's replies survives into the next person's session in this tab.

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { MESSAGE_LIMITS, type Message } from '../../../../contracts/messages.js';
 import { describeError } from '../../../lib/api-client.js';
-import { chatKeys } from '../api/chat-keys.js';
 import { fetchMessagePage } from '../api/get-messages.js';
 import { mergeMessages } from '../api/message-cache.js';
+import type { MessageThread } from '../api/message-thread.js';
 
 interface OlderState {
   loading: boolean;
@@ -17,7 +17,7 @@ interface OlderState {
  * Pages back through a conversation (GET …?before=<oldest id>) when the reader reaches the top.
  * `messages` is everything held for the conversation, oldest first.
  */
-export function useOlderMessages(otherUserId: string, messages: readonly Message[], enabled: boolean) {
+export function useOlderMessages(thread: MessageThread, messages: readonly Message[], enabled: boolean) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<OlderState>({ loading: false, exhausted: false, error: null });
   const inFlight = useRef(false);
@@ -30,8 +30,8 @@ export function useOlderMessages(otherUserId: string, messages: readonly Message
     inFlight.current = true;
     setState((current) => ({ ...current, loading: true, error: null }));
     try {
-      const page = await fetchMessagePage(otherUserId, { before: oldest._id });
-      queryClient.setQueryData<Message[]>(chatKeys.messages(otherUserId), (held) =>
+      const page = await fetchMessagePage(thread, { before: oldest._id });
+      queryClient.setQueryData<Message[]>(thread.key, (held) =>
         mergeMessages(held ?? [], page),
       );
       setState({ loading: false, exhausted: page.length < MESSAGE_LIMITS.pageSize, error: null });
@@ -40,7 +40,7 @@ export function useOlderMessages(otherUserId: string, messages: readonly Message
     } finally {
       inFlight.current = false;
     }
-  }, [hasMore, oldest, otherUserId, queryClient]);
+  }, [hasMore, oldest, thread, queryClient]);
 
   return { hasMore, loading: state.loading, error: state.error, loadOlder };
 }
