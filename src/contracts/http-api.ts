@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import {
+  NO_CONTENT,
+  forAnyone,
+  forModerators,
+  forSignedIn,
+  json,
+  pageOf,
+  plainText,
+  type HttpCall,
+  type HttpCallKey,
+} from './http-call.js';
+import {
   Action,
   ActionList,
   ActionPageQuery,
@@ -47,7 +58,6 @@ import {
   DirectoryList,
   DirectoryQuery,
   ExportedCard,
-  NEXT_CURSOR_HEADER,
   ParseCardRequest,
   UpdateAiFieldsRequest,
 } from './personas.js';
@@ -76,67 +86,6 @@ import {
   SignupRequest,
   UpdateUserRequest,
 } from './users.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** One answer a call gives. */
-export interface HttpAnswer {
-  description: string;
-  /** The body by media type: its schema, or 'binary' for a file; absent when the answer has no body. */
-  content?: Readonly<Record<string, z.ZodType | 'binary'>>;
-  /** Response headers the client reads, with what they carry. */
-  headers?: Readonly<Record<string, string>>;
-}
-
-export interface HttpCall {
-  summary: string;
-  /**
-   * `session`: only for a signed-in person (the session cookie); anyone else gets 401 before anything runs.
-   * `moderator`: the same, and a signed-in person who is not a moderator gets 403 before anything runs.
-   */
-  access: 'public' | 'session' | 'moderator';
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The answers by status; every other status answers with ErrorResponse (src/contracts/errors.ts). */
-  answers: Readonly<Record<number, HttpAnswer>>;
-}
-
-/** A call's method and path as Fastify writes them: `PATCH /api/actions/updateAction/:id`. */
-export type HttpCallKey = `${HttpMethod} /api/${string}`;
-
-const json = (description: string, schema: z.ZodType): HttpAnswer => ({
-  description,
-  content: { 'application/json': schema },
-});
-const plainText = (description: string): HttpAnswer => ({
-  description,
-  content: { 'text/plain': z.string() },
-});
-const pageOf = (description: string, schema: z.ZodType): HttpAnswer => ({
-  ...json(description, schema),
-  headers: { [NEXT_CURSOR_HEADER]: 'The cursor of the next page; absent on the last page.' },
-});
-const NO_CONTENT: HttpAnswer = { description: 'Done; no body.' };
-
-/** A call anyone may make. */
-const forAnyone = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
-  summary,
-  access: 'public',
-  ...call,
-});
-/** A call for signed-in people only. */
-const forSignedIn = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
-  summary,
-  access: 'session',
-  ...call,
-});
-
-/** A call for moderators only. */
-const forModerators = (summary: string, call: Omit<HttpCall, 'summary' | 'access'>): HttpCall => ({
-  summary,
-  access: 'moderator',
-  ...call,
-});
 
 const ModerationDone = z.object({ ok: z.literal(true) });
 
@@ -451,9 +400,3 @@ export const HTTP_API = {
     answers: { 200: json('The best matches', SearchResults) },
   }),
 } satisfies Record<HttpCallKey, HttpCall>;
-
-/** The method and the Fastify path of a table key. */
-export function splitCallKey(key: HttpCallKey): { method: HttpMethod; path: string } {
-  const space = key.indexOf(' ');
-  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
-}

@@ -13,6 +13,7 @@ import { registerMemory } from './modules/memory/memory.module.js';
 import { conversationListCache } from './modules/messages/conversation-list.cache.js';
 import { registerMessaging } from './modules/messages/messages.module.js';
 import { registerPersonas } from './modules/personas/personas.module.js';
+import { registerRooms } from './modules/rooms/rooms.module.js';
 import { registerSafety } from './modules/safety/safety.module.js';
 import { registerModeration } from './modules/moderation/moderation.module.js';
 import { registerMyData } from './modules/my-data/my-data.module.js';
@@ -122,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const { engine, budget } = await registerAi(app, { config, realtime, metrics });
   const memory = await registerMemory(app, { db, accounts, engine, realtime });
-  await registerMessaging(app, {
+  const messaging = await registerMessaging(app, {
     db,
     accounts,
     realtime,
@@ -134,6 +135,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recipients,
     messagesSent: metrics.messagesSent,
     blocks,
+  });
+  await registerRooms(app, {
+    db,
+    config,
+    realtime,
+    accounts,
+    blocks,
+    engine,
+    budget,
+    ...messaging,
+    messagesSent: metrics.messagesSent,
   });
   await registerPersonas(app, {
     db,

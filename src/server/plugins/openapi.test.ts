@@ -2,7 +2,8 @@ import diagnostics from 'node:diagnostics_channel';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HTTP_API, splitCallKey, type HttpCall, type HttpCallKey } from '../../contracts/http-api.js';
+import { HTTP_API } from '../../contracts/http-api.js';
+import { splitCallKey, type HttpCall, type HttpCallKey } from '../../contracts/http-call.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { OPENAPI_PATH, openApiDocument, openApiPath, toJsonSchema } from './openapi.js';
 

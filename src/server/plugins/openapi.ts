@@ -2,13 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../contracts/errors.js';
-import {
-  HTTP_API,
-  splitCallKey,
-  type HttpAnswer,
-  type HttpCall,
-  type HttpCallKey,
-} from '../../contracts/http-api.js';
+import { HTTP_API } from '../../contracts/http-api.js';
+import { splitCallKey, type HttpAnswer, type HttpCall, type HttpCallKey } from '../../contracts/http-call.js';
 import { SESSION_COOKIE } from './session.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -183,6 +183,17 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
       'GET /api/users/me/archive': () => me.client.get('/api/users/me/archive'),
       // A wrong password: every attempt is counted, and the account stays.
       'DELETE /api/users/me': () => me.client.request('DELETE', '/api/users/me', { password: 'not it' }),
+      // Counted before the room is looked up: a room that is not there costs its caller the same.
+      'POST /api/rooms': () => me.client.post('/api/rooms', { name: 'Room', people: ['nobody_at_all'] }),
+      'PATCH /api/rooms/:roomId': () => me.client.patch('/api/rooms/none', { name: 'Room' }),
+      'POST /api/rooms/:roomId/members': () => me.client.post('/api/rooms/none/members', { people: ['x'] }),
+      'DELETE /api/rooms/:roomId/members/:memberId': () => me.client.delete('/api/rooms/none/members/none'),
+      'PUT /api/rooms/:roomId/owner': () => me.client.put('/api/rooms/none/owner', { memberId: 'none' }),
+      'PUT /api/rooms/:roomId/personas/:personaId/bench': () =>
+        me.client.put('/api/rooms/none/personas/none/bench', { benched: true }),
+      'PUT /api/rooms/:roomId/mute': () => me.client.put('/api/rooms/none/mute', { muted: true }),
+      'POST /api/rooms/:roomId/read': () => me.client.post('/api/rooms/none/read', { messageId: 'none' }),
+      'POST /api/rooms/:roomId/stop': () => me.client.post('/api/rooms/none/stop', {}),
     };
     expect(rateLimitedRoutes(server.app)).toEqual(Object.keys(walks).sort());
     for (const walk of Object.values(walks)) expectRetryAfter(await until429(walk));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_API, type HttpCall } from '../../contracts/http-api.js';
+import { HTTP_API } from '../../contracts/http-api.js';
+import { type HttpCall } from '../../contracts/http-call.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 let server: TestServer;

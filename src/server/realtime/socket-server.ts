@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/realtime.js';
 import { userRoom } from '../../contracts/realtime.js';
+import { roomChannel } from '../../contracts/rooms.js';
 import type { Revocation } from '../modules/accounts/sessions.service.js';
 import type { RealtimeEmitter } from './realtime-emitter.js';
 import { sessionRoom } from './realtime-emitter.js';
@@ -21,6 +22,14 @@ export interface InterServerEvents {
   sessionsRevoked: (revocation: Revocation) => void;
   /** The owner stopped this discussion through another process: abort its turn here, if it runs here. */
   charioteerAbort: (discussionId: string) => void;
+  /**
+   * Someone asked through another process to stop the persona speaking in a room: stop it here if it speaks
+   * here and they may (answers whether it stopped one, or may not, or none speaks here).
+   */
+  roomStop: (
+    stop: { roomId: string; userId: string; isOwner: boolean },
+    answer: (outcome: 'stopped' | 'forbidden' | 'none') => void,
+  ) => void;
 }
 
 export type RealtimeServer = Server<
@@ -75,6 +84,22 @@ export async function createSocketServer(
     toUsers(userIds, event, ...args) {
       if (userIds.length === 0 || shuttingDown) return;
       io.to(userIds.map(userRoom)).emit(event, ...args);
+    },
+    toRoom(roomId, event, ...args) {
+      if (shuttingDown) return;
+      io.to(roomChannel(roomId)).emit(event, ...args);
+    },
+    toRoomExcept(roomId, exceptUserId, event, ...args) {
+      if (shuttingDown) return;
+      io.to(roomChannel(roomId))
+        .except(userRoom(exceptUserId))
+        .emit(event, ...args);
+    },
+    joinRoom(userIds, roomId) {
+      if (userIds.length) io.in(userIds.map(userRoom)).socketsJoin(roomChannel(roomId));
+    },
+    leaveRoom(userIds, roomId) {
+      if (userIds.length) io.in(userIds.map(userRoom)).socketsLeave(roomChannel(roomId));
     },
     endSession(tokenHash) {
       io.in(sessionRoom(tokenHash)).disconnectSockets(true);

@@ -46,6 +46,12 @@ export class TestClient {
   put<T = Record<string, unknown>>(path: string, body?: unknown) {
     return this.request<T>('PUT', path, body);
   }
+  patch<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, body);
+  }
 
   private remember(line: string): void {
     const [pair = '', ...attrs] = line.split(';');

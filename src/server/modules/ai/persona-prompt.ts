@@ -17,6 +17,11 @@ export interface PersonaForPrompt {
   memory: string;
 }
 
+/** A message as a persona's prompt shows it: a forwarded one says so, and from whom. */
+export function promptText(message: { text: string; forwardedFrom?: string }): string {
+  return message.forwardedFrom ? `(Forwarded from @${message.forwardedFrom}) ${message.text}` : message.text;
+}
+
 export interface HistoryMessage {
   senderId: string;
   text: string;
@@ -98,4 +103,44 @@ export function newestWithin<T extends { text: string }>(items: readonly T[], bu
     used += item.text.length;
   }
   return kept;
+}
+
+/** One line of a group conversation (a roundtable, a room), as one of its speakers will see it. */
+export interface GroupLine {
+  /** Said by the speaker itself: it becomes one of its own (assistant) turns. */
+  mine: boolean;
+  /** Who said it, as the others know them. */
+  speaker: string;
+  text: string;
+}
+
+/**
+ * A group conversation as one speaker sees it: an opening user line, then the newest lines whose labelled text
+ * fits `budget` (a single longer line is shortened), its own as its turns and everyone else's as "Name: text".
+ * The opening is told whether earlier lines were left out; the chat ends with a user turn (`nudge` when the
+ * speaker spoke last), as providers require. Roundtable turns and room turns both see their chat through it.
+ */
+export function groupTranscript(
+  lines: readonly GroupLine[],
+  opening: (leftOut: boolean) => string,
+  nudge: string,
+  budget = HISTORY_CHAR_BUDGET,
+): ChatTurn[] {
+  const labelled = lines.map((line) =>
+    line.mine
+      ? { role: 'assistant' as const, text: line.text }
+      : { role: 'user' as const, text: `${line.speaker}: ${line.text}` },
+  );
+  // newestWithin always keeps the newest line; a single line longer than the budget is shortened too.
+  const kept = newestWithin(labelled, budget).map((line) => ({ ...line, text: clip(line.text, budget) }));
+  const turns = alternatingTurns([
+    { role: 'user', content: opening(kept.length < lines.length) },
+    ...kept.map((line) => ({ role: line.role, content: line.text })),
+  ]);
+  if (turns[turns.length - 1]?.role === 'assistant') turns.push({ role: 'user', content: nudge });
+  return turns;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

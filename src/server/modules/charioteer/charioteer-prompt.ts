@@ -1,11 +1,6 @@
 import type { DiscussionTurnRow } from '../../db/schema.js';
 import type { ChatTurn } from '../ai/engine.js';
-import {
-  HISTORY_CHAR_BUDGET,
-  alternatingTurns,
-  newestWithin,
-  type PersonaForPrompt,
-} from '../ai/persona-prompt.js';
+import { HISTORY_CHAR_BUDGET, groupTranscript, type PersonaForPrompt } from '../ai/persona-prompt.js';
 
 /** How many recent turns a speaker sees, before the character budget trims them. */
 export const RECENT_TURNS = 12;
@@ -16,11 +11,6 @@ export interface TableContext {
   names: Map<string, string>;
   /** What to call the user when they join in. */
   hostName: string;
-}
-
-interface Line {
-  role: 'user' | 'assistant';
-  text: string;
 }
 
 /**
@@ -52,31 +42,22 @@ export function buildTurnPrompt(
       { role: 'user', content: `Open the discussion on: ${table.topic}` },
     ];
 
-  const lines: Line[] = recent
-    .slice(-RECENT_TURNS)
-    .map((turn) =>
-      turn.speakerId === speaker.id && turn.speakerKind === 'persona'
-        ? { role: 'assistant', text: turn.text }
-        : { role: 'user', text: `${speakerName(turn, table)}: ${turn.text}` },
-    );
-  // newestWithin always keeps the newest line; a single line longer than the budget is shortened too.
-  const kept = newestWithin(lines, budget).map((line) => ({ ...line, text: clip(line.text, budget) }));
-  const leftOut = kept.length < recent.length;
+  const lines = recent.slice(-RECENT_TURNS).map((turn) => ({
+    mine: turn.speakerId === speaker.id && turn.speakerKind === 'persona',
+    speaker: speakerName(turn, table),
+    text: turn.text,
+  }));
   // The transcript opens with the topic, and says when its start was left out.
-  const opening = `The discussion so far on: ${table.topic}${leftOut ? ' (earlier turns left out)' : ''}`;
-  const turns = alternatingTurns([
-    { role: 'user', content: opening },
-    ...kept.map((line) => ({ role: line.role, content: line.text })),
-  ]);
-  if (turns[turns.length - 1]?.role === 'assistant')
-    turns.push({ role: 'user', content: 'Continue the discussion.' });
+  const turns = groupTranscript(
+    lines,
+    (leftOut) =>
+      `The discussion so far on: ${table.topic}${leftOut || recent.length > RECENT_TURNS ? ' (earlier turns left out)' : ''}`,
+    'Continue the discussion.',
+    budget,
+  );
   return [{ role: 'system', content: system }, ...turns];
 }
 
 function speakerName(turn: DiscussionTurnRow, table: TableContext): string {
   return turn.speakerKind === 'user' ? table.hostName : (table.names.get(turn.speakerId) ?? 'Someone');
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

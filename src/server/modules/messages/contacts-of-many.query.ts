@@ -6,8 +6,8 @@ import { blockedBetween } from '../safety/blocks.repository.js';
 const CHUNK = 500;
 
 /**
- * Everyone each of `userIds` has a conversation with, as (user, contact) pairs, for presence batches; two people
- * either of whom blocked the other are not contacts (neither sees the other online).
+ * Everyone each of `userIds` has a conversation with or shares a room with, as (user, contact) pairs, for presence
+ * batches; two people either of whom blocked the other are not contacts (neither sees the other online).
  * Each side of the pair is looked up by its own index (an `or` across both would scan), in bounded IN lists.
  */
 export async function contactsOfMany(
@@ -29,6 +29,21 @@ export async function contactsOfMany(
           .select(['userHigh as userId', 'userLow as contactId'])
           .where('userHigh', 'in', chunk)
           .where((eb) => eb.not(unblocked)),
+      )
+      .unionAll(
+        db
+          .selectFrom('roomMembers as mine')
+          .innerJoin('roomMembers as theirs', (join) =>
+            join
+              .onRef('theirs.roomId', '=', 'mine.roomId')
+              .onRef('theirs.memberId', '<>', 'mine.memberId')
+              .on('theirs.isAi', '=', 0)
+              .on('theirs.leftAt', '=', ''),
+          )
+          .select(['mine.memberId as userId', 'theirs.memberId as contactId'])
+          .where('mine.memberId', 'in', chunk)
+          .where('mine.leftAt', '=', '')
+          .where((eb) => eb.not(blockedBetween('mine.memberId', 'theirs.memberId'))),
       )
       .execute();
     pairs.push(...rows);

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { perMinute } from '../../lib/limits.js';
+import { perMinute, type Limiter } from '../../lib/limits.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository, Recipient } from '../accounts/accounts.repository.js';
 import type { RowsCache } from '../../performance/rows-cache.js';
-import { groupCommit } from '../../performance/group-commit.js';
+import { groupCommit, type GroupCommit } from '../../performance/group-commit.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import { messagesRepository } from './messages.repository.js';
 import { messagesRoutes } from './messages.routes.js';
 import { messagesService } from './messages.service.js';
 import { registerMessageSockets } from './messages.socket.js';
 import { personaRepliesService } from './persona-replies.service.js';
-import { presenceService } from './presence.service.js';
+import { presenceService, type PresenceService } from './presence.service.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { signedInOnly } from '../../plugins/session.js';
@@ -43,7 +43,7 @@ export async function registerMessaging(
     messagesSent: { inc(): void };
     blocks: BlocksService;
   },
-): Promise<void> {
+): Promise<{ presence: PresenceService; sendLimiter: Limiter; writes: GroupCommit }> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
   const rate = deps.config.messageRateLimitPerMinute;
@@ -61,9 +61,10 @@ export async function registerMessaging(
     emitter: deps.realtime.emitter,
     log: app.log,
   });
+  const writes = groupCommit(deps.db.kysely, deps.db.writerPause);
   const messages = messagesService(
     repo,
-    groupCommit(deps.db.kysely, deps.db.writerPause),
+    writes,
     deps.lists,
     {
       findById: (id) => deps.accounts.findById(id),
@@ -94,4 +95,6 @@ export async function registerMessaging(
   app.keepDuringDrain(() => replies.settled());
   const mutes = deps.realtime.limits.limiter('mutes', perMinute(MUTES_PER_MINUTE, MUTES_BURST));
   await app.register(signedInOnly(messagesRoutes), { messages, replies, mutes });
+  // Rooms show presence like DMs, share the per-person message limit, and commit their sends with DMs'.
+  return { presence, sendLimiter: limiter, writes };
 }

@@ -9,7 +9,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
 import { aiFailure } from '../ai/ai-errors.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
-import { buildPersonaPrompt } from '../ai/persona-prompt.js';
+import { buildPersonaPrompt, promptText } from '../ai/persona-prompt.js';
 import { speakAsPersona } from '../ai/speak-as-persona.js';
 import { toMessage } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
@@ -17,10 +17,6 @@ import type { MessagesRepository } from './messages.repository.js';
 import type { MemoryService } from '../memory/memory.service.js';
 import type { Exchange } from '../memory/memory-extraction.js';
 import type { MessageRow } from '../../db/schema.js';
-
-/** A message as a persona's prompt shows it: a forwarded one says so, and from whom. */
-const promptText = (m: Pick<MessageRow, 'text' | 'forwardedFrom'>) =>
-  m.forwardedFrom ? `(Forwarded from @${m.forwardedFrom}) ${m.text}` : m.text;
 
 /** What the person said since the persona last spoke (the end of the history), oldest first. */
 function saidSince(history: readonly MessageRow[], personaId: string): string[] {

@@ -7,6 +7,7 @@ import { memoryPresence } from '../../realtime/presence.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import { messagesRepository, orderedPair } from './messages.repository.js';
 import type * as PresenceModule from './presence.service.js';
+import { silentEmitter } from '../../test/silent-emitter.js';
 
 /** What the app's presence service did: its contacts queries, onlineAmong calls and emits (kept real). */
 const spy = vi.hoisted(() => ({
@@ -74,11 +75,9 @@ async function tab(user: BuiltUser): Promise<{ socket: TestSocket; online: Promi
 async function unspiedService() {
   const { presenceService } = await vi.importActual<typeof PresenceModule>('./presence.service.js');
   const told: string[] = [];
-  const emitter: RealtimeEmitter = {
+  const emitter: RealtimeEmitter = silentEmitter({
     toUsers: (to, event, ...args) => void told.push(`${event} ${String(args[0])} to ${to.join()}`),
-    endSession: () => {},
-    endOtherSessions: () => {},
-  };
+  });
   const repo = messagesRepository(server.testDb.db.kysely, server.testDb.db.engine);
   return { service: presenceService(memoryPresence(), repo, emitter), told };
 }

@@ -114,6 +114,20 @@ export function presenceService(presence: Presence, repo: MessagesRepository, em
       await batch.done;
     },
 
+    /**
+     * People joined a room: each newcomer learns who of the room's people is online, and the room's people online
+     * learn that the newcomers are. (Blocks between members only hide presence again at the next batch.)
+     */
+    async introduceAmong(newcomers: readonly string[], roomPeople: readonly string[]): Promise<void> {
+      const online = new Set(await presence.onlineAmong([...new Set([...newcomers, ...roomPeople])]));
+      for (const newcomer of newcomers) {
+        for (const other of roomPeople)
+          if (other !== newcomer && online.has(other)) emitter.toUsers([newcomer], 'userOnline', other);
+        const tell = roomPeople.filter((other) => other !== newcomer && online.has(other));
+        if (online.has(newcomer) && tell.length) emitter.toUsers(tell, 'userOnline', newcomer);
+      }
+    },
+
     /** Two people just became contacts: each learns whether the other is online. */
     async introduce(a: string, b: string): Promise<void> {
       const online = await presence.onlineAmong([a, b]);

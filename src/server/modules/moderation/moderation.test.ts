@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_API, type HttpCall } from '../../../contracts/http-api.js';
+import { HTTP_API } from '../../../contracts/http-api.js';
+import { type HttpCall } from '../../../contracts/http-call.js';
 import type { Conversation, Message } from '../../../contracts/messages.js';
 import {
   MODERATION_ERRORS,

@@ -13,6 +13,7 @@ import { downloadArchive, jsonOf } from '../../test/zip-archive.js';
 import { accountDeletionRepository } from './account-deletion.repository.js';
 import { accountDeletionService } from './account-deletion.service.js';
 import { dataUrl, TINY_PNG as PNG } from '../../test/pictures.js';
+import { silentEmitter } from '../../test/silent-emitter.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -182,7 +183,7 @@ describe('DELETE /api/users/me', () => {
       repo: accountDeletionRepository(server.testDb.db.kysely),
       verifyPassword,
       endSessions: async () => {},
-      emitter: { toUsers: () => {}, endSession: () => {}, endOtherSessions: () => {} },
+      emitter: silentEmitter(),
       uploads: { remove: async () => {} },
       isPictureUsed: async () => false,
       onPeopleChanged: () => {},

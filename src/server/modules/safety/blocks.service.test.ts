@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { BlocksRepository } from './blocks.repository.js';
 import { blocksService } from './blocks.service.js';
+import { silentEmitter } from '../../test/silent-emitter.js';
 
 /** A blocks table in memory that counts how often a person's blocks were read. */
 function countingRepo() {
@@ -35,7 +36,7 @@ function countingRepo() {
   return { repo, rows, reads };
 }
 
-const emitter: RealtimeEmitter = { toUsers: () => {}, endSession: () => {}, endOtherSessions: () => {} };
+const emitter = silentEmitter();
 const person = (id: string) => ({ id, isFrozen: 0, isAi: 0 }) as UserRow;
 
 /** What a refuseMessage call did: answered at once (nothing to await) or only after a read, and its refusal's code. */
