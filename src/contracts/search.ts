@@ -74,8 +74,10 @@ export const SearchResult = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('message'),
     ...resultBase,
-    /** The other person (or persona) of the conversation: where the message is opened. */
-    chatWith: z.object({ _id: z.string(), username: z.string() }),
+    /** The other person (or persona) of a DM: where the message is opened. */
+    chatWith: z.object({ _id: z.string(), username: z.string() }).optional(),
+    /** The room a room's message is in (instead of chatWith): where it is opened. */
+    room: z.object({ _id: z.string(), name: z.string() }).optional(),
   }),
   z.object({ kind: z.enum(['note', 'prompt']), ...resultBase }),
   z.object({

@@ -95,11 +95,17 @@ export async function createSocketServer(
         .except(userRoom(exceptUserId))
         .emit(event, ...args);
     },
+    // Here at once, so the event emitted next reaches (or misses) these tabs; the Redis adapter applies a join
+    // only when its own request comes back, after that event. Other processes get the request ahead of the event.
     joinRoom(userIds, roomId) {
-      if (userIds.length) io.in(userIds.map(userRoom)).socketsJoin(roomChannel(roomId));
+      if (userIds.length === 0) return;
+      io.local.in(userIds.map(userRoom)).socketsJoin(roomChannel(roomId));
+      if (redis) io.in(userIds.map(userRoom)).socketsJoin(roomChannel(roomId));
     },
     leaveRoom(userIds, roomId) {
-      if (userIds.length) io.in(userIds.map(userRoom)).socketsLeave(roomChannel(roomId));
+      if (userIds.length === 0) return;
+      io.local.in(userIds.map(userRoom)).socketsLeave(roomChannel(roomId));
+      if (redis) io.in(userIds.map(userRoom)).socketsLeave(roomChannel(roomId));
     },
     endSession(tokenHash) {
       io.in(sessionRoom(tokenHash)).disconnectSockets(true);

@@ -71,7 +71,9 @@ describe('reply modes', () => {
     await say(ada, room, `@${jester.username} another one`);
     expect((await personaTurns(bo, room, ids, 2)).map((m) => m.sender)).toEqual([jester._id, jester._id]);
 
-    const bench = await ada.client.put(`/api/rooms/${room._id}/personas/${jester._id}/bench`, { benched: true });
+    const bench = await ada.client.put(`/api/rooms/${room._id}/personas/${jester._id}/bench`, {
+      benched: true,
+    });
     expect(bench.status).toBe(200);
     await say(bo, room, `@${jester.username} are you there`);
     await say(bo, room, 'anyone at all');
@@ -109,8 +111,15 @@ describe('what a persona is told', () => {
     const sage = await buildPersona(ada.client, { name: 'Sage', prompt: 'You are Sage. SAGESECRETPROMPT.' });
     const jester = await buildPersona(bo.client, { name: 'Jester', prompt: 'You are Jester. JESTERSECRET.' });
     // Bo's private DM with Sage.
-    await bo.client.post('/api/messages', { message: 'PRIVATE-DM-SECRET my password is hunter2', recipientId: sage._id });
-    for (let i = 0; i < 50 && replies().every((r) => !JSON.stringify(r.body).includes('PRIVATE-DM-SECRET')); i += 1)
+    await bo.client.post('/api/messages', {
+      message: 'PRIVATE-DM-SECRET my password is hunter2',
+      recipientId: sage._id,
+    });
+    for (
+      let i = 0;
+      i < 50 && replies().every((r) => !JSON.stringify(r.body).includes('PRIVATE-DM-SECRET'));
+      i += 1
+    )
       await pause(20);
     const room = await startRoom(ada, [bo], { personas: [jester.username], replyMode: 'mentioned' });
     await say(ada, room, 'BEFORE-SAGE-JOINED hello');
@@ -140,7 +149,11 @@ describe('streaming and stopping', () => {
     const started = nextEvent(boTab, 'aiReplyStart');
     const adaDelta = nextEvent(adaTab, 'aiReplyDelta');
     await say(ada, room, `@${sage.username} count slowly`);
-    expect(await started).toMatchObject({ conversationId: room._id, personaId: sage._id, triggeredBy: ada.user._id });
+    expect(await started).toMatchObject({
+      conversationId: room._id,
+      personaId: sage._id,
+      triggeredBy: ada.user._id,
+    });
     await adaDelta;
     const refused = await bo.client.post(`/api/rooms/${room._id}/stop`, {});
     expect(refused.status).toBe(403);

@@ -293,3 +293,29 @@ describe('members', () => {
     expect(await online).toBe(bo.user._id);
   });
 });
+
+describe('search', () => {
+  it('finds a room’s messages for its members, from when they joined to when they left, and for nobody else', async () => {
+    const [ada, bo, cy] = await trio();
+    const stranger = await person();
+    const room = await startRoom(ada, [bo], { name: 'Lighthouse keepers' });
+    await ada.client.post(`/api/rooms/${room._id}/messages`, { message: 'zeppelinfirst before cy came' });
+    await ada.client.post(`/api/rooms/${room._id}/members`, { people: [cy.user.username] });
+    await pause(5);
+    await bo.client.post(`/api/rooms/${room._id}/messages`, { message: 'zeppelinsecond while cy is here' });
+    await ada.client.delete(`/api/rooms/${room._id}/members/${cy.user._id}`);
+    await pause(5);
+    await ada.client.post(`/api/rooms/${room._id}/messages`, { message: 'zeppelinthird after cy left' });
+
+    type Hit = { _id: string; excerpt: string; room?: { _id: string; name: string } };
+    const search = async (who: BuiltUser) =>
+      (await who.client.get<Hit[]>('/api/search?q=zeppelin')).body
+        .map((hit) => hit.excerpt.split(' ')[0])
+        .sort();
+    expect(await search(ada)).toEqual(['zeppelinfirst', 'zeppelinsecond', 'zeppelinthird']);
+    expect(await search(cy)).toEqual(['zeppelinsecond']);
+    expect(await search(stranger)).toEqual([]);
+    const [hit] = (await cy.client.get<Hit[]>('/api/search?q=zeppelin')).body;
+    expect(hit?.room).toEqual({ _id: room._id, name: 'Lighthouse keepers' });
+  });
+});

@@ -22,10 +22,14 @@ const ownerToken = (userId: string) => `o${userId.replaceAll('-', '')}`;
  * An FTS5 query: the reader's owner token AND every word (as a prefix of a body word from 3 characters on).
  * Words are runs of letters and digits (searchWords), so quoting them is all the escaping they need.
  */
-function ftsQuery(userId: string, words: readonly string[]): string {
+function ftsQuery(ownerIds: readonly string[], words: readonly string[]): string {
   const terms = words.map((word) => (matchesAsPrefix(word) ? `"${word}"*` : `"${word}"`)).join(' AND ');
-  return `owners : "${ownerToken(userId)}" AND body : (${terms})`;
+  const owners = ownerIds.map((id) => `"${ownerToken(id)}"`).join(' OR ');
+  return `owners : (${owners}) AND body : (${terms})`;
 }
+
+/** Rooms whose messages one search looks in at most (the latest joined first). */
+const ROOMS_SEARCHED = 500;
 
 /** The PostgreSQL tsquery of the same search. */
 const tsQuery = (words: readonly string[]) =>
@@ -38,13 +42,19 @@ const tsQuery = (words: readonly string[]) =>
  */
 const RANKED_CANDIDATES = 300;
 
-/** SQLite: one FTS5 search, newest entries first (rowids grow with time), then each entry's text by key. */
-function sqliteCandidates(db: Kysely<Database>, userId: string, words: readonly string[]) {
+/**
+ * SQLite: one FTS5 search, newest entries first (rowids grow with time), then each entry's text by key. A room's
+ * messages carry the room's own owner token (its conversation names the room as both sides): the reader's rooms,
+ * present and past, are searched with their own token; which of their messages the reader may read is checked
+ * when the rows are read (`messages`).
+ */
+async function sqliteCandidates(db: Kysely<Database>, userId: string, words: readonly string[]) {
+  const rooms = await roomsOf(db, userId);
   return sql<SearchCandidate>`
     select r.kind as kind, r.ref as ref,
       coalesce(m.text, a.title || ' ' || a.memory, d.topic, t.text, '') as body
     from (
-      select rowid from search_text where search_text match ${ftsQuery(userId, words)}
+      select rowid from search_text where search_text match ${ftsQuery([userId, ...rooms], words)}
       order by rowid desc limit ${RANKED_CANDIDATES}
     ) newest
     join search_rows r on r.search_rowid = newest.rowid
@@ -69,6 +79,11 @@ function postgresCandidates(db: Kysely<Database>, userId: string, words: readonl
         from q, conversations c join messages m on m.conversation_id = c.id
         where (c.user_low = ${userId} or c.user_high = ${userId}) and m.search_vector @@ q.q ${newest('m.id')})
       union all
+      (select 'message', m.id, m.text
+        from q, room_members rm join messages m on m.conversation_id = rm.room_id
+        where rm.member_id = ${userId} and m.created_at >= rm.joined_at
+          and (rm.left_at = '' or m.created_at <= rm.left_at) and m.search_vector @@ q.q ${newest('m.id')})
+      union all
       (select 'action', a.id, a.title || ' ' || a.memory
         from q, actions a where a.user_id = ${userId} and a.search_vector @@ q.q ${newest('a.id')})
       union all
@@ -81,6 +96,18 @@ function postgresCandidates(db: Kysely<Database>, userId: string, words: readonl
     ) matches
     order by ref desc
     limit ${RANKED_CANDIDATES}`.execute(db);
+}
+
+/** The rooms a person is or was in, the latest joined first. */
+async function roomsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('roomMembers')
+    .select('roomId')
+    .where('memberId', '=', userId)
+    .orderBy('joinedAt', 'desc')
+    .limit(ROOMS_SEARCHED)
+    .execute();
+  return rows.map((row) => row.roomId);
 }
 
 /** Search's reads: the matching entries, then the rows they name (each read checks the reader again). */
@@ -114,6 +141,30 @@ export function searchRepository({ kysely: db, engine }: Db) {
         .where('m.id', 'in', ids)
         .where(hasPerson(userId))
         .where((eb) => eb.not(hiddenFrom(userId, 'other')))
+        .execute();
+    },
+
+    /** These messages of rooms `userId` is or was in, written while they were in it, with sender and room. */
+    roomMessages(userId: string, ids: readonly string[]) {
+      return db
+        .selectFrom('messages as m')
+        .innerJoin('roomMembers as rm', (join) =>
+          join.onRef('rm.roomId', '=', 'm.conversationId').on('rm.memberId', '=', userId),
+        )
+        .innerJoin('rooms as r', 'r.id', 'm.conversationId')
+        .innerJoin('users as sender', 'sender.id', 'm.senderId')
+        .select([
+          'm.id',
+          'm.text',
+          'm.createdAt',
+          'sender.username as sender',
+          'sender.deletedAt as senderDeletedAt',
+          'r.id as roomId',
+          'r.name as roomName',
+        ])
+        .where('m.id', 'in', ids)
+        .whereRef('m.createdAt', '>=', 'rm.joinedAt')
+        .where((eb) => eb.or([eb('rm.leftAt', '=', ''), eb('m.createdAt', '<=', eb.ref('rm.leftAt'))]))
         .execute();
     },
 

@@ -28,14 +28,28 @@ export function searchService(repo: SearchRepository, messages?: Pick<MessageInd
       for (const row of await rows(readerId, ids)) loaded.set(`${kind}:${row.id}`, toResult(row));
     }
 
+    const byWhom = (m: { sender: string; senderDeletedAt: string }) =>
+      m.senderDeletedAt === '' ? `@${m.sender}` : DELETED_ACCOUNT_NAME;
     await read('message', repo.messages, (m) => ({
       kind: 'message',
       _id: m.id,
-      title: m.senderDeletedAt === '' ? `@${m.sender}` : DELETED_ACCOUNT_NAME,
+      title: byWhom(m),
       at: m.createdAt,
       chatWith: { _id: m.otherId, username: m.otherUsername },
       ...shown(m.text),
     }));
+    // A message id is a DM's or a room's: ids the DMs' read did not find may be room messages.
+    const roomRefs = (refs.get('message') ?? []).filter((id) => !loaded.has(`message:${id}`));
+    if (roomRefs.length > 0)
+      for (const m of await repo.roomMessages(readerId, roomRefs))
+        loaded.set(`message:${m.id}`, {
+          kind: 'message',
+          _id: m.id,
+          title: byWhom(m),
+          at: m.createdAt,
+          room: { _id: m.roomId, name: m.roomName },
+          ...shown(m.text),
+        });
     await read('action', repo.actions, (a) => ({
       kind: a.type,
       _id: a.id,

@@ -19,8 +19,12 @@ export function useSearchResults(query: string) {
 /** Where a result opens: the message in its conversation, the saved item in the Studio, the discussion at the turn. */
 export function resultPath(result: SearchResult): string {
   switch (result.kind) {
-    case 'message':
-      return `/chat/:${encodeURIComponent(result.chatWith.username)}?message=${encodeURIComponent(result._id)}`;
+    case 'message': {
+      const thread = result.room
+        ? `/chat/room/${encodeURIComponent(result.room._id)}`
+        : `/chat/:${encodeURIComponent(result.chatWith?.username ?? '')}`;
+      return `${thread}?message=${encodeURIComponent(result._id)}`;
+    }
     case 'note':
     case 'prompt':
       return `/studio?item=${encodeURIComponent(result._id)}`;
@@ -35,7 +39,7 @@ export function resultPath(result: SearchResult): string {
 export function resultKind(result: SearchResult): string {
   switch (result.kind) {
     case 'message':
-      return `Chat with @${result.chatWith.username}`;
+      return result.room ? `Room ${result.room.name}` : `Chat with @${result.chatWith?.username ?? ''}`;
     case 'note':
       return 'Note';
     case 'prompt':
