@@ -110,6 +110,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
         <Route path="create" element={<CreatePage />} />
         <Route path="chat" element={<ChatPage />} />
         <Route path="chat/:uid" element={<ChatPage />} />
+        <Route path="chat/room/:roomId" element={<ChatPage />} />
         <Route path="moderation" element={<ModerationPage />} />
       </Route>
       <Route path="tos" element={<TosPage />} />

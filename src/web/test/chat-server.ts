@@ -1,4 +1,5 @@
 import type { AiReplyInProgress, Conversation, Message } from '../../contracts/messages.js';
+import type { Room, RoomMember, RoomSummary } from '../../contracts/rooms.js';
 import type { ProfileResponse } from '../../contracts/users.js';
 import { mockApi, type RecordedCall } from './fetch-mock.js';
 import { buildProfile, buildSelfUser } from './fixtures.js';
@@ -56,6 +57,54 @@ export function buildConversation(
   };
 }
 
+/** A room member made from a profile: a person (read position given) or a persona with its voice. */
+export function buildMember(profile: ProfileResponse, overrides: Partial<RoomMember> = {}): RoomMember {
+  return {
+    _id: profile._id,
+    username: profile.username,
+    name: profile.name,
+    profilePic: profile.profilePic,
+    isAi: profile.isAi,
+    benched: false,
+    ...(profile.isAi ? {} : { readUpTo: '' }),
+    voiceName: '',
+    voiceRate: 1,
+    voicePitch: 0.8,
+    ...overrides,
+  };
+}
+
+/** A room ME owns with GRACE and the AI persona in it, as GET /api/rooms/:roomId answers. */
+export function buildRoom(overrides: Partial<Room> = {}): Room {
+  return {
+    _id: 'room-book-club',
+    name: 'Book club',
+    ownerId: ME._id,
+    replyMode: 'one',
+    personaTurns: 3,
+    memoryOn: true,
+    members: [buildMember(ME), buildMember(GRACE), buildMember(AI)],
+    joinedAt: '2024-05-01T09:00:00.000Z',
+    muted: false,
+    left: false,
+    ...overrides,
+  };
+}
+
+/** A room as the inbox lists it. */
+export function buildRoomSummary(room: Room, overrides: Partial<RoomSummary> = {}): RoomSummary {
+  return {
+    _id: room._id,
+    name: room.name,
+    memberCount: room.members.length,
+    latestMessage: { text: 'Welcome, everyone', sender: ME._id },
+    updatedAt: '2024-05-07T12:00:00.000Z',
+    unreadCount: 0,
+    muted: room.muted,
+    ...overrides,
+  };
+}
+
 export interface ChatServerState {
   profiles: ProfileResponse[];
   conversations: Conversation[];
@@ -65,6 +114,51 @@ export interface ChatServerState {
   aiReplies: AiReplyInProgress[];
   /** Ids of the people ME blocked. */
   blocked: string[];
+  /** The rooms ME is in, as listed, and each one whole by id. */
+  rooms: RoomSummary[];
+  roomDetails: Record<string, Room>;
+  /** Room messages by room id, oldest first. */
+  roomMessages: Record<string, Message[]>;
+}
+
+/** Messages `before` one id, at most `limit` of them, as the paging calls answer. */
+function page(all: readonly Message[], url: URL): Message[] {
+  const before = url.searchParams.get('before');
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const end = before ? all.findIndex((m) => m._id === before) : all.length;
+  return all.slice(Math.max(0, end - limit), end);
+}
+
+/** The rooms part of the fake API: list, one room, its messages and sending; other room calls are 404. */
+function answerRooms(state: ChatServerState, call: RecordedCall, url: URL): Reply {
+  const [, , , roomId, part] = url.pathname.split('/').map(decodeURIComponent);
+  if (roomId === undefined) {
+    if (call.method !== 'POST') return { status: 200, body: state.rooms };
+    const { name } = call.body as { name: string };
+    const room = buildRoom({ _id: `room-${state.rooms.length + 1}`, name });
+    state.roomDetails[room._id] = room;
+    state.rooms = [buildRoomSummary(room), ...state.rooms];
+    return { status: 201, body: room };
+  }
+  const room = state.roomDetails[roomId];
+  if (!room) return { status: 404, body: { error: 'Room not found', code: 'not_found' } };
+  if (part === undefined && call.method === 'GET') return { status: 200, body: room };
+  if (part === 'messages' && call.method === 'GET') {
+    return { status: 200, body: page(state.roomMessages[roomId] ?? [], url) };
+  }
+  if (part === 'messages' && call.method === 'POST') {
+    const { message } = call.body as { message: string };
+    const sent = buildMessage({ sender: ME._id, text: message, conversationId: roomId });
+    state.roomMessages[roomId] = [...(state.roomMessages[roomId] ?? []), sent];
+    return { status: 201, body: sent };
+  }
+  if (part === 'mute' && call.method === 'PUT') {
+    const { muted } = call.body as { muted: boolean };
+    state.roomDetails[roomId] = { ...room, muted };
+    state.rooms = state.rooms.map((listed) => (listed._id === roomId ? { ...listed, muted } : listed));
+    return { status: 200, body: { _id: roomId, muted } };
+  }
+  return { status: 404, body: { error: 'Not found', code: 'not_found' } };
 }
 
 /**
@@ -82,6 +176,9 @@ export function fakeChatServer(
     messages: {},
     aiReplies: [],
     blocked: [],
+    rooms: [],
+    roomDetails: {},
+    roomMessages: {},
     ...initial,
   };
 
@@ -89,6 +186,7 @@ export function fakeChatServer(
     const url = new URL(call.path, 'http://app.test');
     const path = url.pathname;
     if (path === '/api/users/me') return { status: 200, body: ME };
+    if (path === '/api/rooms' || path.startsWith('/api/rooms/')) return answerRooms(state, call, url);
     if (path.startsWith('/api/users/profile/')) {
       const query = decodeURIComponent(path.slice('/api/users/profile/'.length)).toLowerCase();
       const found = [ME, ...state.profiles].find((p) => p.username === query || p._id === query);
@@ -149,11 +247,7 @@ export function fakeChatServer(
     }
     if (path.startsWith('/api/messages/')) {
       const other = decodeURIComponent(path.slice('/api/messages/'.length));
-      const all = state.messages[other] ?? [];
-      const before = url.searchParams.get('before');
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const end = before ? all.findIndex((m) => m._id === before) : all.length;
-      return { status: 200, body: all.slice(Math.max(0, end - limit), end) };
+      return { status: 200, body: page(state.messages[other] ?? [], url) };
     }
     return { status: 404, body: { error: 'Not found' } };
   };

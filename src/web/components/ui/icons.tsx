@@ -95,3 +95,11 @@ export const ContactsIcon = defineIcon([
   'M13 9h4',
   'M13 13h4',
 ]);
+/** Several people: a room, its members. */
+export const PeopleIcon = defineIcon([
+  { circle: { cx: '9', cy: '8', r: '3.5' } },
+  'M2.5 20a6.5 6.5 0 0 1 13 0',
+  'M15.5 4.6a3.5 3.5 0 0 1 0 6.8',
+  'M18 14.2a6.5 6.5 0 0 1 3.5 5.8',
+]);
+export const PlusIcon = defineIcon(['M12 5v14', 'M5 12h14']);

@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { useConversations } from '../api/get-conversations.js';
 import { useChatEvents } from '../hooks/use-chat-events.js';
 import { useSelectedConversation } from '../hooks/use-selected-conversation.js';
+import { RoomPane } from '../rooms/components/room-pane.js';
 import { ChatToolbar } from './chat-toolbar.js';
 import { ContactsPanel } from './contacts-panel.js';
 import { ConversationPane } from './conversation-pane.js';
@@ -19,7 +20,8 @@ import styles from './chat-page.module.css';
 /** SPEC §9: from 700 px the contacts are a sidebar; below, a drawer opened from the header. */
 const SIDEBAR_QUERY = `(min-width: ${BREAKPOINTS.header}px)`;
 
-function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
+/** The chat screen with a direct conversation (`target`, a username) or a room (`roomId`) open, or neither. */
+function ChatScreen({ me, target, roomId = null }: { me: SelfUser; target: string; roomId?: string | null }) {
   const wide = useMediaQuery(SIDEBAR_QUERY);
   const contactsId = useId();
   const composerId = useId();
@@ -45,7 +47,7 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
     sendFailures.current.set(error, Date.now());
     setToast((shown) => (shown === error ? null : shown));
   }, []);
-  useChatEvents(me._id, open, onRefused);
+  useChatEvents(me._id, open, onRefused, roomId);
 
   // SPEC §8: a failed conversation list is announced in a toast (the list also offers a retry).
   const listError = conversations.isError ? describeError(conversations.error) : null;
@@ -59,7 +61,10 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
 
   return (
     <div className={styles.page}>
-      <title>{target ? `Chat with @${target} · Simplified` : 'Messages · Simplified'}</title>
+      {/* An open room names the page itself, once its name is known. */}
+      {roomId ? null : (
+        <title>{target ? `Chat with @${target} · Simplified` : 'Messages · Simplified'}</title>
+      )}
       <ChatToolbar
         me={me}
         mode={wide ? 'sidebar' : 'drawer'}
@@ -67,7 +72,7 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
         contactsId={contactsId}
         onToggleContacts={toggleContacts}
         onOpened={closeDrawer}
-        composerId={selection.kind === 'ready' ? composerId : undefined}
+        composerId={selection.kind === 'ready' || roomId ? composerId : undefined}
       />
       <div className={styles.body}>
         {wide ? (
@@ -80,11 +85,19 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
             <h2 id={`${contactsId}-title`} className={styles.sidebarTitle}>
               Contacts
             </h2>
-            <ContactsPanel activeUsername={target} />
+            <ContactsPanel activeUsername={target} activeRoomId={roomId ?? undefined} />
           </aside>
         ) : null}
         <section className={styles.pane} aria-label="Conversation">
-          {selection.kind === 'ready' ? (
+          {roomId ? (
+            <RoomPane
+              key={roomId}
+              me={me}
+              roomId={roomId}
+              onSendFailed={onSendFailed}
+              composerId={composerId}
+            />
+          ) : selection.kind === 'ready' ? (
             <ConversationPane
               key={selection.conversation.userId}
               me={me}
@@ -103,7 +116,7 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
       {wide ? null : (
         <Drawer open={drawerOpen} side="left" title="Contacts" onClose={closeDrawer}>
           <div className={styles.drawerBody}>
-            <ContactsPanel activeUsername={target} onPick={closeDrawer} />
+            <ContactsPanel activeUsername={target} activeRoomId={roomId ?? undefined} onPick={closeDrawer} />
           </div>
         </Drawer>
       )}
@@ -113,14 +126,15 @@ function ChatScreen({ me, target }: { me: SelfUser; target: string }) {
 }
 
 /**
- * /chat and /chat/:{username} (SPEC §2). The target follows a literal colon; /chat/ai is sent to
+ * /chat, /chat/:{username} (SPEC §2) and /chat/room/:roomId. The target follows a literal colon; /chat/ai is sent to
  * its canonical /chat/:ai, and one's own name goes back to the list.
  */
 export function ChatPage() {
-  const { uid } = useParams();
+  const { uid, roomId } = useParams();
   const { search } = useLocation();
   const me = useSession((state) => state.user);
   if (!me) return null;
+  if (roomId !== undefined) return <ChatScreen me={me} target="" roomId={roomId} />;
   // The query (?message= from search) goes along.
   if (uid !== undefined && !uid.startsWith(':')) return <Navigate to={`/chat/:${uid}${search}`} replace />;
   const target = normalizeUsername(uid?.slice(1) ?? '');

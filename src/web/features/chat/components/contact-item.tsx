@@ -60,7 +60,16 @@ export function ContactItem({ conversation, active, onPick, tabIndex }: ContactI
           </span>
         )}
       </span>
-      {conversation.muted ? (
+      <InboxBadges muted={conversation.muted} unread={unread} />
+    </Link>
+  );
+}
+
+/** An inbox entry's end: a muted bell, or how many messages are unread (none shown when nothing is). */
+export function InboxBadges({ muted, unread }: { muted: boolean; unread: number }) {
+  return (
+    <>
+      {muted ? (
         <span className={styles.muted}>
           <BellOffIcon size={16} />
           <span className="visually-hidden">muted</span>
@@ -72,6 +81,6 @@ export function ContactItem({ conversation, active, onPick, tabIndex }: ContactI
           <span className="visually-hidden"> unread</span>
         </span>
       ) : null}
-    </Link>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Message } from '../../../../contracts/messages.js';
 import { DELETED_ACCOUNT_NAME, MY_DATA_ERRORS } from '../../../../contracts/my-data.js';
 import type { SelfUser } from '../../../../contracts/users.js';
@@ -18,12 +18,11 @@ import { useSpeech } from '../hooks/use-speech.js';
 import { AiMemoryButton } from './ai-memory-button.js';
 import { ReplyFailure, TypingIndicator } from './ai-reply.js';
 import { Composer, composerPlaceholder } from './composer.js';
-import { ForwardDialog } from './forward-dialog.js';
 import { MemoryButton } from './memory-dialog.js';
 import { useAiStatus } from '../../../lib/ai-status-api.js';
-import { ReportDialog } from '../../../components/safety/report-dialog.js';
 import { ConversationActions } from './conversation-actions.js';
 import { ConversationHeader } from './conversation-header.js';
+import { useMessageDialogs } from './message-dialogs.js';
 import { MessageList, type Sender } from './message-list.js';
 import { SpeechNotice } from './speech-notice.js';
 import styles from './conversation.module.css';
@@ -36,8 +35,6 @@ interface ConversationPaneProps {
   /** The composer's text box id (the toolbar's skip link leads there). */
   composerId?: string;
 }
-
-const FORWARDED_NOTICE_MS = 4000;
 
 /** The open conversation: header, messages and composer. Keyed by the other user, so state resets. */
 export function ConversationPane({ me, conversation, onSendFailed, composerId }: ConversationPaneProps) {
@@ -83,14 +80,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   // ?message=<id>: a search result opened here. Forgotten once shown, so Back and reloads do not jump again.
   const [jumpToId, forgetJump] = useOneTimeParam('message');
   const jumpTo = useMemo(() => ({ messageId: jumpToId, onShown: forgetJump }), [jumpToId, forgetJump]);
-  const [forwarding, setForwarding] = useState<{ message: Message; author: string } | null>(null);
-  const [reporting, setReporting] = useState<Message | null>(null);
-  const [forwardedTo, setForwardedTo] = useState('');
-  useEffect(() => {
-    if (!forwardedTo) return;
-    const timer = setTimeout(() => setForwardedTo(''), FORWARDED_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [forwardedTo]);
+  const dialogs = useMessageDialogs();
 
   const sendText = async (text: string) => {
     try {
@@ -137,8 +127,8 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         streaming={live.bubbles.map((reply) => ({ ...reply, username: conversation.username }))}
         seenNote={(message) => (message === lastMine && message.seen ? 'Seen' : null)}
         liveKey={live.key}
-        onForward={(message, author) => setForwarding({ message, author })}
-        onReport={setReporting}
+        onForward={dialogs.onForward}
+        onReport={dialogs.onReport}
         jumpTo={jumpTo}
         footer={
           live.typing || failure ? (
@@ -156,28 +146,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
           ) : null
         }
       />
-      {forwarding ? (
-        <ForwardDialog
-          message={forwarding.message}
-          author={forwarding.author}
-          onClose={() => setForwarding(null)}
-          onForwarded={(username) => {
-            setForwarding(null);
-            setForwardedTo(username);
-          }}
-        />
-      ) : null}
-      {reporting ? (
-        <ReportDialog
-          kind="message"
-          targetId={reporting._id}
-          subject={`this message from @${conversation.username}`}
-          onClose={() => setReporting(null)}
-        />
-      ) : null}
-      <p role="status" className={styles.forwardedNotice}>
-        {forwardedTo ? `Forwarded to @${forwardedTo}` : ''}
-      </p>
+      {dialogs.shown}
       <SpeechNotice notice={speech.notice} onDismiss={speech.dismissNotice} />
       {conversation.deleted ? (
         <p className={styles.deletedNotice}>

@@ -54,8 +54,8 @@ interface MessageListProps {
   liveKey?: string;
   /** Opens "Forward message" for a message and its author's username. */
   onForward?: (message: Message, author: string) => void;
-  /** Reports someone else's message to the moderators. */
-  onReport?: (message: Message) => void;
+  /** Reports someone else's message (and its author's username) to the moderators. */
+  onReport?: (message: Message, author: string) => void;
   /** A message to bring into view and mark (opened from search), and what to do once it is shown. */
   jumpTo?: { messageId: string | null; onShown: () => void };
 }
@@ -175,7 +175,7 @@ export function MessageList({
                 speech={speech}
                 voice={sender.voice}
                 onForward={onForward ? () => onForward(message, author) : undefined}
-                onReport={onReport && !mine ? () => onReport(message) : undefined}
+                onReport={onReport && !mine ? () => onReport(message, author) : undefined}
               />
               {note ? <p className={styles.seen}>{note}</p> : null}
             </li>

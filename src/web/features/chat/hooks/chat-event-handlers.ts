@@ -7,6 +7,9 @@ import { applyIncomingMessage } from '../api/apply-incoming-message.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { applySeen, otherParty } from '../api/conversation-cache.js';
 import { markSeenBy } from '../api/message-cache.js';
+import { applyIncomingRoomMessage, isKnownRoom } from '../rooms/api/apply-room-message.js';
+import { roomEventHandlers } from '../rooms/hooks/room-event-handlers.js';
+import { useRoomTyping } from '../rooms/hooks/room-typing-store.js';
 import type { AiReplyState } from './ai-reply-store.js';
 
 /** The conversation on screen: whom it is with, and its id once it is a real one. */
@@ -21,6 +24,8 @@ export interface ChatEventContext {
   me: string;
   /** The conversation on screen now (it changes while the handlers stay). */
   open: () => OpenConversation | null;
+  /** The room on screen now, if it is a room. */
+  openRoom: () => string | null;
   /** Shows a refused action to the user. */
   showError: (message: string) => void;
   /** The replies store's state now (its streams change while the handlers stay). */
@@ -47,10 +52,26 @@ export function partnerOf(
   return held?.some((m) => m.conversationId === conversationId) ? open.userId : undefined;
 }
 
+/** Whether a conversation id is a room's: the one on screen, or one this tab knows. */
+function isRoom({ client, openRoom }: ChatEventContext, conversationId: string): boolean {
+  return openRoom() === conversationId || isKnownRoom(client, conversationId);
+}
+
+/** newMessage in a room: into its caches; whoever wrote it is no longer typing. */
+function onRoomMessage({ client, me, openRoom, replies }: ChatEventContext, message: Message): void {
+  const onScreen = openRoom() === message.conversationId;
+  replies().stored(message._id, { onScreen });
+  useRoomTyping.getState().stop(message.conversationId, message.sender);
+  const read = onScreen && document.visibilityState === 'visible';
+  applyIncomingRoomMessage(client, message, { onScreen, unread: message.sender !== me && !read });
+}
+
 /** newMessage: once per message, into the caches; a persona's stored reply replaces its streamed bubble. */
-function onNewMessage({ client, me, open, replies, handled }: ChatEventContext, message: Message): void {
+function onNewMessage(context: ChatEventContext, message: Message): void {
+  const { client, me, open, replies, handled } = context;
   if (handled.has(message._id)) return;
   handled.add(message._id);
+  if (isRoom(context, message.conversationId)) return onRoomMessage(context, message);
   const current = open();
   const partner =
     partnerOf(client, message.conversationId, current) ??
@@ -59,6 +80,8 @@ function onNewMessage({ client, me, open, replies, handled }: ChatEventContext, 
   replies().stored(message._id, { onScreen });
   const read = onScreen && document.visibilityState === 'visible';
   applyIncomingMessage(client, message, { partner, onScreen, unread: message.sender !== me && !read });
+  // From nobody this tab knows: it may be a room that is not listed yet.
+  if (partner === undefined) void client.invalidateQueries({ queryKey: chatKeys.rooms });
 }
 
 /** messagesSeen: the reader's side of the conversation is seen, in its messages and in the list. */
@@ -85,15 +108,20 @@ function onReplyStart(
   if (!handled.has(start.replyId)) replies().start(start);
 }
 
-/** aiReplyDelta: a piece of a reply; one that began unseen is resumed and its text so far asked for. */
+/**
+ * aiReplyDelta: a piece of a reply; one that began unseen is resumed and its text so far asked for. In a room
+ * the persona is unknown until then ('').
+ */
 function onReplyDelta(
-  { client, open, replies, handled, catchUpOnReplies }: ChatEventContext,
+  context: ChatEventContext,
   { conversationId, replyId, delta, offset }: ServerEventPayload<'aiReplyDelta'>,
 ): void {
+  const { client, open, replies, handled, catchUpOnReplies } = context;
   if (handled.has(replyId)) return;
   const piece = offset === undefined ? { delta } : { delta, offset };
   if (replies().append(replyId, piece)) return;
-  const personaId = partnerOf(client, conversationId, open());
+  const personaId =
+    partnerOf(client, conversationId, open()) ?? (isRoom(context, conversationId) ? '' : undefined);
   if (personaId === undefined) return;
   replies().resume({ conversationId, replyId, personaId }, piece);
   catchUpOnReplies();
@@ -111,16 +139,19 @@ function onReplyError(
 
 /** messageChanged: the message shows its new text wherever it is held, and the list its last text. */
 function onMessageChanged(
-  { client, open }: ChatEventContext,
+  context: ChatEventContext,
   { conversationId, messageId, text }: ServerEventPayload<'messageChanged'>,
 ) {
-  const partner = partnerOf(client, conversationId, open());
-  if (partner !== undefined) {
-    client.setQueryData<Message[]>(chatKeys.messages(partner), (held) =>
+  const { client, open } = context;
+  const room = isRoom(context, conversationId);
+  const partner = room ? undefined : partnerOf(client, conversationId, open());
+  const key = room ? chatKeys.roomMessages(conversationId) : partner && chatKeys.messages(partner);
+  if (key) {
+    client.setQueryData<Message[]>(key, (held) =>
       held?.map((message) => (message._id === messageId ? { ...message, text } : message)),
     );
   }
-  void client.invalidateQueries({ queryKey: chatKeys.conversations });
+  void client.invalidateQueries({ queryKey: room ? chatKeys.rooms : chatKeys.conversations });
 }
 
 /** memoryChanged: what a persona remembers is fetched again. */
@@ -143,5 +174,6 @@ export function chatEventHandlers(context: ChatEventContext): ServerEventHandler
     aiReplyError: (failure) => onReplyError(context, failure),
     memoryChanged: (changed) => onMemoryChanged(context, changed),
     blocksChanged: () => refetchAfterBlocksChanged(context.client),
+    ...roomEventHandlers(context),
   };
 }

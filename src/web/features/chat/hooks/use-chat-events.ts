@@ -15,12 +15,13 @@ export function useChatEvents(
   me: string,
   open: OpenConversation | null,
   onError: (message: string) => void,
+  openRoom: string | null = null,
 ): void {
   const client = useQueryClient();
   const socket = useRealtime((state) => state.socket);
-  const latest = useRef({ open, onError });
+  const latest = useRef({ open, onError, openRoom });
   useLayoutEffect(() => {
-    latest.current = { open, onError };
+    latest.current = { open, onError, openRoom };
   });
 
   useEffect(() => {
@@ -34,6 +35,7 @@ export function useChatEvents(
         client,
         me,
         open: () => latest.current.open,
+        openRoom: () => latest.current.openRoom,
         showError: (message) => latest.current.onError(message),
         replies,
         handled,
@@ -47,8 +49,14 @@ export function useChatEvents(
     const stopBackfill = onMissedEvents(() => {
       catchUp.run();
       void client.invalidateQueries({ queryKey: chatKeys.conversations });
+      void client.invalidateQueries({ queryKey: chatKeys.rooms });
       const current = latest.current.open;
       if (current) void client.invalidateQueries({ queryKey: chatKeys.messages(current.userId) });
+      const room = latest.current.openRoom;
+      if (room) {
+        void client.invalidateQueries({ queryKey: chatKeys.room(room) });
+        void client.invalidateQueries({ queryKey: chatKeys.roomMessages(room) });
+      }
     });
     return () => {
       catchUp.stop();

@@ -31,9 +31,7 @@ export function useOlderMessages(thread: MessageThread, messages: readonly Messa
     setState((current) => ({ ...current, loading: true, error: null }));
     try {
       const page = await fetchMessagePage(thread, { before: oldest._id });
-      queryClient.setQueryData<Message[]>(thread.key, (held) =>
-        mergeMessages(held ?? [], page),
-      );
+      queryClient.setQueryData<Message[]>(thread.key, (held) => mergeMessages(held ?? [], page));
       setState({ loading: false, exhausted: page.length < MESSAGE_LIMITS.pageSize, error: null });
     } catch (error) {
       setState({ loading: false, exhausted: false, error: describeError(error) });
