@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { newClientMessageId, type Message } from '../../../../contracts/messages.js';
+import { describeError } from '../../../lib/api-client.js';
 import { busyRetryDelay, retryCause, retrySend, type RetryCause } from './busy-retry.js';
 
 /** A message on its way, with the id that makes sending it again safe. */
@@ -44,3 +45,15 @@ export function useOutbox(
 }
 
 export type Outbox = ReturnType<typeof useOutbox>;
+
+/** The outbox's send that also tells `onFailed` why a message did not go (the page avoids saying it twice). */
+export function sendTelling(outbox: Outbox, onFailed: (error: string) => void) {
+  return async (text: string): Promise<Message> => {
+    try {
+      return await outbox.send(text);
+    } catch (failure) {
+      onFailed(describeError(failure));
+      throw failure;
+    }
+  };
+}

@@ -10,6 +10,7 @@ import { visibleAfter } from '../api/message-cache.js';
 import { useMessages } from '../api/get-messages.js';
 import { directThread } from '../api/message-thread.js';
 import { useSendMessage } from '../api/send-message.js';
+import { sendTelling } from '../api/use-outbox.js';
 import { useAiReplies, useLiveReply } from '../hooks/ai-reply-store.js';
 import { useChatStore, type SelectedConversation } from '../hooks/chat-store.js';
 import { useMarkSeen } from '../hooks/use-mark-seen.js';
@@ -82,14 +83,7 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const jumpTo = useMemo(() => ({ messageId: jumpToId, onShown: forgetJump }), [jumpToId, forgetJump]);
   const dialogs = useMessageDialogs();
 
-  const sendText = async (text: string) => {
-    try {
-      return await outbox.send(text);
-    } catch (failure) {
-      onSendFailed(describeError(failure));
-      throw failure;
-    }
-  };
+  const sendText = sendTelling(outbox, onSendFailed);
 
   // The persona answers my last message again; the message itself is never sent (or stored) twice.
   const retry =

@@ -1,22 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ROOM_LIMITS, type Room } from '../../../../../contracts/rooms.js';
 import { Button } from '../../../../components/ui/button.js';
 import { InlineMessage } from '../../../../components/ui/inline-message.js';
 import { describeError } from '../../../../lib/api-client.js';
 import { useChangeRoom } from '../api/change-room.js';
 import { usePersonaSuggestions } from '../api/persona-suggestions.js';
-import { UsernameChips, withDraft } from './username-chips.js';
+import { UsernameChips, useUsernameField } from './username-chips.js';
 import panelStyles from './members-panel.module.css';
 import styles from './room-forms.module.css';
 
 /** The owner adds people and personas by username; the room's limits bound how many fit. */
 export function AddMembersForm({ room }: { room: Room }) {
   const add = useChangeRoom(room._id);
-  const [people, setPeople] = useState<string[]>([]);
-  const [peopleDraft, setPeopleDraft] = useState('');
-  const [personas, setPersonas] = useState<string[]>([]);
-  const [personaDraft, setPersonaDraft] = useState('');
-  const suggestions = usePersonaSuggestions(personaDraft);
+  const people = useUsernameField();
+  const personas = useUsernameField();
+  const suggestions = usePersonaSuggestions(personas.draft);
   const peopleIn = room.members.filter((member) => !member.isAi).length;
   const personasIn = room.members.length - peopleIn;
   const peopleRoom = Math.max(0, Math.min(ROOM_LIMITS.inviteMax, ROOM_LIMITS.peopleMax - peopleIn));
@@ -24,19 +22,15 @@ export function AddMembersForm({ room }: { room: Room }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const allPeople = withDraft(people, peopleDraft);
-    const allPersonas = withDraft(personas, personaDraft);
-    setPeople(allPeople);
-    setPeopleDraft('');
-    setPersonas(allPersonas);
-    setPersonaDraft('');
+    const allPeople = people.take();
+    const allPersonas = personas.take();
     if (allPeople.length + allPersonas.length === 0 || add.isPending) return;
     add.mutate(
       { kind: 'add', people: allPeople, personas: allPersonas },
       {
         onSuccess: () => {
-          setPeople([]);
-          setPersonas([]);
+          people.clear();
+          personas.clear();
         },
       },
     );
@@ -51,10 +45,7 @@ export function AddMembersForm({ room }: { room: Room }) {
         <UsernameChips
           label="People"
           hint={peopleRoom > 0 ? `Room for ${peopleRoom} more.` : 'The room is full.'}
-          names={people}
-          onNames={setPeople}
-          draft={peopleDraft}
-          onDraft={setPeopleDraft}
+          {...people.props}
           max={peopleRoom}
         />
         <UsernameChips
@@ -64,10 +55,7 @@ export function AddMembersForm({ room }: { room: Room }) {
               ? `Room for ${personaRoom} more.`
               : `A room holds ${ROOM_LIMITS.personasMax} personas.`
           }
-          names={personas}
-          onNames={setPersonas}
-          draft={personaDraft}
-          onDraft={setPersonaDraft}
+          {...personas.props}
           max={personaRoom}
           suggestions={suggestions}
         />

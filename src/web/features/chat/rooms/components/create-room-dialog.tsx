@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { ROOM_LIMITS, type ReplyMode } from '../../../../../contracts/rooms.js';
-import { CountedField } from '../../../../components/persona-fields/counted-field.js';
 import { Button } from '../../../../components/ui/button.js';
 import { InlineMessage } from '../../../../components/ui/inline-message.js';
 import { useModal } from '../../../../components/ui/use-modal.js';
@@ -10,7 +9,8 @@ import { describeError } from '../../../../lib/api-client.js';
 import { useCreateRoom } from '../api/create-room.js';
 import { usePersonaSuggestions } from '../api/persona-suggestions.js';
 import { ReplyModeField } from './reply-mode-field.js';
-import { UsernameChips, withDraft } from './username-chips.js';
+import { RoomNameField } from './room-name-field.js';
+import { UsernameChips, useUsernameField } from './username-chips.js';
 import { stopEscapeInDialog } from './stop-escape.js';
 import styles from './room-forms.module.css';
 
@@ -45,25 +45,19 @@ export function CreateRoomDialog({ onClose, onCreated }: { onClose: () => void; 
   const navigate = useNavigate();
   const create = useCreateRoom();
   const [name, setName] = useState('');
-  const [people, setPeople] = useState<string[]>([]);
-  const [peopleDraft, setPeopleDraft] = useState('');
-  const [personas, setPersonas] = useState<string[]>([]);
-  const [personaDraft, setPersonaDraft] = useState('');
+  const people = useUsernameField();
+  const personas = useUsernameField();
   const [replyMode, setReplyMode] = useState<ReplyMode>('one');
   const [invalid, setInvalid] = useState<Invalid>({});
-  const suggestions = usePersonaSuggestions(personaDraft);
+  const suggestions = usePersonaSuggestions(personas.draft);
   const onEscape = useModal(ref, true, onClose, (dialog) => dialog.querySelector('input')?.focus());
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
     // Names still in the boxes count: they become chips rather than being dropped.
-    const allPeople = withDraft(people, peopleDraft);
-    const allPersonas = withDraft(personas, personaDraft);
-    setPeople(allPeople);
-    setPeopleDraft('');
-    setPersonas(allPersonas);
-    setPersonaDraft('');
+    const allPeople = people.take();
+    const allPersonas = personas.take();
     const found = check(name, allPeople, allPersonas);
     setInvalid(found);
     if (Object.keys(found).length > 0) {
@@ -97,12 +91,8 @@ export function CreateRoomDialog({ onClose, onCreated }: { onClose: () => void; 
         <p className={styles.intro}>
           A conversation with several people, and personas if you like. You own it.
         </p>
-        <CountedField
-          label="Room name"
-          name="name"
+        <RoomNameField
           value={name}
-          max={ROOM_LIMITS.nameMax}
-          required
           error={invalid.name}
           onChange={(value) => {
             setName(value);
@@ -112,20 +102,14 @@ export function CreateRoomDialog({ onClose, onCreated }: { onClose: () => void; 
         <UsernameChips
           label="People"
           hint={`Their usernames: at least 1, at most ${PEOPLE_MAX} besides you.`}
-          names={people}
-          onNames={setPeople}
-          draft={peopleDraft}
-          onDraft={setPeopleDraft}
+          {...people.props}
           max={PEOPLE_MAX}
           error={invalid.people}
         />
         <UsernameChips
           label="Personas"
           hint={`Up to ${ROOM_LIMITS.personasMax}: any public persona, or one of yours.`}
-          names={personas}
-          onNames={setPersonas}
-          draft={personaDraft}
-          onDraft={setPersonaDraft}
+          {...personas.props}
           max={ROOM_LIMITS.personasMax}
           error={invalid.personas}
           suggestions={suggestions}

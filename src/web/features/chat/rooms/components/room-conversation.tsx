@@ -4,6 +4,7 @@ import type { SelfUser } from '../../../../../contracts/users.js';
 import { describeError } from '../../../../lib/api-client.js';
 import { useOneTimeParam } from '../../../../lib/use-one-time-param.js';
 import { useMessages } from '../../api/get-messages.js';
+import { sendTelling } from '../../api/use-outbox.js';
 import { visibleAfter } from '../../api/message-cache.js';
 import { roomThread } from '../../api/message-thread.js';
 import { Composer } from '../../components/composer.js';
@@ -61,14 +62,7 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
   const personaName = (personaId: string) => members.get(personaId)?.username ?? 'a persona';
   const typingNames = typingIds.flatMap((id) => members.get(id)?.username ?? []);
 
-  const sendText = async (text: string) => {
-    try {
-      return await outbox.send(text);
-    } catch (failure) {
-      onSendFailed(describeError(failure));
-      throw failure;
-    }
-  };
+  const sendText = sendTelling(outbox, onSendFailed);
   const cleanSlate = () => {
     const newest = held.at(-1);
     if (newest) clearHistory(roomId, newest.createdAt);

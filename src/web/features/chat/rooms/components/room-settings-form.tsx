@@ -5,7 +5,6 @@ import {
   type Room,
   type UpdateRoomRequest,
 } from '../../../../../contracts/rooms.js';
-import { CountedField } from '../../../../components/persona-fields/counted-field.js';
 import { Button } from '../../../../components/ui/button.js';
 import { CheckField } from '../../../../components/ui/check-field.js';
 import { InlineMessage } from '../../../../components/ui/inline-message.js';
@@ -13,6 +12,7 @@ import { TextField } from '../../../../components/ui/text-field.js';
 import { describeError } from '../../../../lib/api-client.js';
 import { useChangeRoom } from '../api/change-room.js';
 import { ReplyModeField } from './reply-mode-field.js';
+import { RoomNameField } from './room-name-field.js';
 import panelStyles from './members-panel.module.css';
 import styles from './room-forms.module.css';
 
@@ -63,12 +63,8 @@ export function RoomSettingsForm({ room }: { room: Room }) {
         Room settings
       </h3>
       <form noValidate className={styles.form} onSubmit={onSubmit}>
-        <CountedField
-          label="Room name"
-          name="name"
+        <RoomNameField
           value={name}
-          max={ROOM_LIMITS.nameMax}
-          required
           error={nameError}
           onChange={(value) => {
             setName(value);

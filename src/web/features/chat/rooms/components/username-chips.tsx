@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { normalizeUsername } from '../../../../../contracts/rules.js';
 import { Button, IconButton } from '../../../../components/ui/button.js';
 import { CloseIcon } from '../../../../components/ui/icons.js';
@@ -18,6 +18,26 @@ export function withDraft(names: readonly string[], draft: string): string[] {
     .map(cleanUsername)
     .filter(Boolean);
   return [...new Set([...names, ...typed])];
+}
+
+/**
+ * The state of one usernames field: the chips and what is typed. `take` adds what is typed as chips (so nothing
+ * typed is lost when the form is sent) and returns them all; `props` go to UsernameChips.
+ */
+export function useUsernameField() {
+  const [names, setNames] = useState<string[]>([]);
+  const [draft, setDraft] = useState('');
+  return {
+    draft,
+    take(): string[] {
+      const all = withDraft(names, draft);
+      setNames(all);
+      setDraft('');
+      return all;
+    },
+    clear: () => setNames([]),
+    props: { names, onNames: setNames, draft, onDraft: setDraft },
+  };
 }
 
 export interface UsernameChipsProps {
