@@ -5,6 +5,7 @@ import {
   forModerators,
   forSignedIn,
   json,
+  memoryCalls,
   pageOf,
   plainText,
   type HttpCall,
@@ -38,7 +39,7 @@ import {
   ReportRequest,
   SuspendRequest,
 } from './moderation.js';
-import { ConversationMemory, MemoryItem, MemoryItemRequest, MemorySettingsRequest } from './memory.js';
+import { MemorySettingsRequest } from './memory.js';
 import {
   AiRepliesInProgress,
   ConversationList,
@@ -62,18 +63,7 @@ import {
   UpdateAiFieldsRequest,
 } from './personas.js';
 import { DeleteAccountRequest, DeleteAccountResponse } from './my-data.js';
-import {
-  AddMembersRequest,
-  BenchRequest,
-  CreateRoomRequest,
-  Room,
-  RoomList,
-  RoomReadRequest,
-  SendRoomMessageRequest,
-  StopRoomResponse,
-  TransferOwnerRequest,
-  UpdateRoomRequest,
-} from './rooms.js';
+import { ROOM_CALLS } from './http-api-rooms.js';
 import { BlockList, MuteRequest, MuteResponse } from './safety.js';
 import { SearchQuery, SearchResults } from './search.js';
 import { HealthResponse, NotReadyResponse, PublicConfig, ReadyResponse } from './server-info.js';
@@ -242,85 +232,18 @@ export const HTTP_API = {
       answers: { 200: json('The new context', UpdateConversationResponse) },
     },
   ),
-  'GET /api/messages/conversations/:conversationId/memory': forSignedIn('What a persona remembers of one', {
-    answers: { 200: json('The memory', ConversationMemory) },
-  }),
-  'POST /api/messages/conversations/:conversationId/memory': forSignedIn('Add a fact to remember', {
-    body: MemoryItemRequest,
-    answers: { 201: json('The fact', MemoryItem) },
-  }),
+  ...memoryCalls('/api/messages/conversations/:conversationId/memory', 'a persona remembers of one'),
   'PUT /api/messages/conversations/:conversationId/memory/settings': forSignedIn(
     'Turn a conversation’s memory on or off',
-    {
-      body: MemorySettingsRequest,
-      // The answer repeats the setting.
-      answers: { 200: json('The setting', MemorySettingsRequest) },
-    },
+    // The answer repeats the setting.
+    { body: MemorySettingsRequest, answers: { 200: json('The setting', MemorySettingsRequest) } },
   ),
-  'PATCH /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn(
-    'Reword a remembered fact',
-    {
-      body: MemoryItemRequest,
-      answers: { 200: json('The fact', MemoryItem) },
-    },
-  ),
-  'DELETE /api/messages/conversations/:conversationId/memory/:itemId': forSignedIn('Forget a fact', {
-    answers: { 204: NO_CONTENT },
-  }),
   'PUT /api/messages/conversations/:conversationId/mute': forSignedIn(
     'Mute or unmute a conversation for oneself',
     { body: MuteRequest, answers: { 200: json('The conversation’s new setting', MuteResponse) } },
   ),
 
-  'POST /api/rooms': forSignedIn('Start a room with people and personas; the creator owns it', {
-    body: CreateRoomRequest,
-    answers: { 201: json('The new room', Room) },
-  }),
-  'GET /api/rooms': forSignedIn('The rooms one is in, the latest activity first', {
-    answers: { 200: json('The rooms', RoomList) },
-  }),
-  'GET /api/rooms/:roomId': forSignedIn('A room one is (or was) in, with its members', {
-    answers: { 200: json('The room', Room) },
-  }),
-  'PATCH /api/rooms/:roomId': forSignedIn('Rename a room or change how its personas speak (owner)', {
-    body: UpdateRoomRequest,
-    answers: { 200: json('The room', Room) },
-  }),
-  'POST /api/rooms/:roomId/members': forSignedIn('Add people and personas to a room (owner)', {
-    body: AddMembersRequest,
-    answers: { 200: json('The room', Room) },
-  }),
-  'DELETE /api/rooms/:roomId/members/:memberId': forSignedIn(
-    'Remove a member (owner), or leave (one’s own id)',
-    { answers: { 204: NO_CONTENT } },
-  ),
-  'PUT /api/rooms/:roomId/owner': forSignedIn('Hand a room over to another person in it (owner)', {
-    body: TransferOwnerRequest,
-    answers: { 200: json('The room', Room) },
-  }),
-  'PUT /api/rooms/:roomId/personas/:personaId/bench': forSignedIn(
-    'Bench a persona (it stays but does not speak) or let it speak again (owner)',
-    { body: BenchRequest, answers: { 200: json('The room', Room) } },
-  ),
-  'PUT /api/rooms/:roomId/mute': forSignedIn('Mute or unmute a room for oneself', {
-    body: MuteRequest,
-    answers: { 200: json('The room’s new setting', MuteResponse) },
-  }),
-  'GET /api/rooms/:roomId/messages': forSignedIn('A page of a room’s messages, from when one joined', {
-    query: MessagePageQuery,
-    answers: { 200: json('A page of messages, oldest first', MessageList) },
-  }),
-  'POST /api/rooms/:roomId/messages': forSignedIn('Send a message to a room', {
-    body: SendRoomMessageRequest,
-    answers: { 201: json('The stored message', Message) },
-  }),
-  'POST /api/rooms/:roomId/read': forSignedIn('Mark a room read up to a message', {
-    body: RoomReadRequest,
-    answers: { 204: NO_CONTENT },
-  }),
-  'POST /api/rooms/:roomId/stop': forSignedIn('Stop the persona speaking, and the turns after it', {
-    answers: { 200: json('Whether a persona was speaking', StopRoomResponse) },
-  }),
+  ...ROOM_CALLS,
 
   'POST /api/actions/createAction': forSignedIn('Save a note or prompt', {
     body: CreateActionRequest,

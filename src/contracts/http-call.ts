@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConversationMemory, MemoryItem, MemoryItemRequest } from './memory.js';
 import { NEXT_CURSOR_HEADER } from './personas.js';
 
 /*
@@ -71,4 +72,22 @@ export const forModerators = (summary: string, call: Omit<HttpCall, 'summary' | 
 export function splitCallKey(key: HttpCallKey): { method: HttpMethod; path: string } {
   const space = key.indexOf(' ');
   return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}
+
+/** A persona's memory under `base`, a DM's or a room persona's: read it, add, reword and forget a fact. */
+export function memoryCalls<B extends string>(base: B, whose: string) {
+  return {
+    [`GET ${base}`]: forSignedIn(`What ${whose}`, {
+      answers: { 200: json('The memory', ConversationMemory) },
+    }),
+    [`POST ${base}`]: forSignedIn('Add a fact to remember', {
+      body: MemoryItemRequest,
+      answers: { 201: json('The fact', MemoryItem) },
+    }),
+    [`PATCH ${base}/:itemId`]: forSignedIn('Reword a remembered fact', {
+      body: MemoryItemRequest,
+      answers: { 200: json('The fact', MemoryItem) },
+    }),
+    [`DELETE ${base}/:itemId`]: forSignedIn('Forget a fact', { answers: { 204: NO_CONTENT } }),
+  } as Record<`${HttpMethod} ${B}${string}`, HttpCall>;
 }

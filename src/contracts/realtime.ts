@@ -79,7 +79,7 @@ export const ServerEvents = {
   /** The discussion changed state (running, paused, stopped, finished, failed with error). */
   charioteerStatus: z.object({ discussionId: Id, discussion: Discussion }),
   /** What a persona remembers in this conversation changed (a reply added facts, another tab edited them). */
-  memoryChanged: z.object({ conversationId: Id }),
+  memoryChanged: z.object({ conversationId: Id, personaId: Id.optional() }),
   /** This person blocked or unblocked someone (in any tab): lists, the directory and search read again. */
   blocksChanged: z.object({}),
   /** This person's data archive is being written: how many of their messages it holds so far. */

@@ -146,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     budget,
     ...messaging,
     messagesSent: metrics.messagesSent,
+    memory,
   });
   await registerPersonas(app, {
     db,

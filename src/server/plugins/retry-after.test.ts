@@ -194,6 +194,12 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
       'PUT /api/rooms/:roomId/mute': () => me.client.put('/api/rooms/none/mute', { muted: true }),
       'POST /api/rooms/:roomId/read': () => me.client.post('/api/rooms/none/read', { messageId: 'none' }),
       'POST /api/rooms/:roomId/stop': () => me.client.post('/api/rooms/none/stop', {}),
+      'POST /api/rooms/:roomId/personas/:personaId/memory': () =>
+        me.client.post('/api/rooms/none/personas/none/memory', { text: 'A fact.' }),
+      'PATCH /api/rooms/:roomId/personas/:personaId/memory/:itemId': () =>
+        me.client.patch('/api/rooms/none/personas/none/memory/none', { text: 'A fact.' }),
+      'DELETE /api/rooms/:roomId/personas/:personaId/memory/:itemId': () =>
+        me.client.delete('/api/rooms/none/personas/none/memory/none'),
     };
     expect(rateLimitedRoutes(server.app)).toEqual(Object.keys(walks).sort());
     for (const walk of Object.values(walks)) expectRetryAfter(await until429(walk));

@@ -10,14 +10,21 @@ export type MemoryConversation = Pick<
   'id' | 'userLow' | 'userHigh' | 'memoryOn' | 'memoryFrom'
 >;
 
+/** Whose memory: a DM's (its one persona, personaId '') or one persona's in a room. */
+export interface MemoryScope {
+  conversationId: string;
+  personaId: string;
+}
+
 /** Memory items and the conversation's memory switch; queries only, no rules. */
 export function memoryRepository(db: Kysely<Database>) {
-  /** A conversation's items, oldest first (ids are time-ordered). */
-  const list = (conversationId: string, trx: Executor = db): Promise<MemoryItemRow[]> =>
+  /** A scope's items, oldest first (ids are time-ordered). */
+  const list = (scope: MemoryScope, trx: Executor = db): Promise<MemoryItemRow[]> =>
     trx
       .selectFrom('memoryItems')
       .selectAll()
-      .where('conversationId', '=', conversationId)
+      .where('conversationId', '=', scope.conversationId)
+      .where('personaId', '=', scope.personaId)
       .orderBy('id')
       .execute();
 
@@ -33,11 +40,12 @@ export function memoryRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async count(conversationId: string): Promise<number> {
+    async count(scope: MemoryScope): Promise<number> {
       const row = await db
         .selectFrom('memoryItems')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('conversationId', '=', conversationId)
+        .where('conversationId', '=', scope.conversationId)
+        .where('personaId', '=', scope.personaId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -46,9 +54,9 @@ export function memoryRepository(db: Kysely<Database>) {
       await trx.insertInto('memoryItems').values(row).execute();
     },
 
-    /** Changes an item's text (it becomes the person's); undefined when the item is not in this conversation. */
+    /** Changes an item's text (it becomes the person's); undefined when the item is not in this scope. */
     async update(
-      conversationId: string,
+      scope: MemoryScope,
       id: string,
       text: string,
       now: string,
@@ -57,22 +65,25 @@ export function memoryRepository(db: Kysely<Database>) {
         .updateTable('memoryItems')
         .set({ text, source: 'person', updatedAt: now })
         .where('id', '=', id)
-        .where('conversationId', '=', conversationId)
+        .where('conversationId', '=', scope.conversationId)
+        .where('personaId', '=', scope.personaId)
         .execute();
       return db
         .selectFrom('memoryItems')
         .selectAll()
         .where('id', '=', id)
-        .where('conversationId', '=', conversationId)
+        .where('conversationId', '=', scope.conversationId)
+        .where('personaId', '=', scope.personaId)
         .executeTakeFirst();
     },
 
-    /** Deletes an item of this conversation; false when there was none. */
-    async remove(conversationId: string, id: string): Promise<boolean> {
+    /** Deletes an item of this scope; false when there was none. */
+    async remove(scope: MemoryScope, id: string): Promise<boolean> {
       const result = await db
         .deleteFrom('memoryItems')
         .where('id', '=', id)
-        .where('conversationId', '=', conversationId)
+        .where('conversationId', '=', scope.conversationId)
+        .where('personaId', '=', scope.personaId)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
@@ -81,10 +92,10 @@ export function memoryRepository(db: Kysely<Database>) {
      * Adds facts remembered from a reply, then keeps the newest MEMORY_LIMITS.items: the oldest remembered
      * ones go first, what the person wrote only when nothing else is left to drop.
      */
-    async remember(rows: MemoryItemRow[], conversationId: string): Promise<void> {
+    async remember(rows: MemoryItemRow[], scope: MemoryScope): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const row of rows) await trx.insertInto('memoryItems').values(row).execute();
-        const all = await list(conversationId, trx);
+        const all = await list(scope, trx);
         const excess = all.length - MEMORY_LIMITS.items;
         if (excess <= 0) return;
         const byAge = [...all.filter((i) => i.source === 'ai'), ...all.filter((i) => i.source === 'person')];

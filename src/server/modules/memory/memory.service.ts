@@ -7,7 +7,7 @@ import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { extractionPrompt, parseFacts, type Exchange } from './memory-extraction.js';
-import type { MemoryConversation, MemoryRepository } from './memory.repository.js';
+import type { MemoryConversation, MemoryRepository, MemoryScope } from './memory.repository.js';
 
 export const MEMORY_ERRORS = {
   conversationNotFound: 'Conversation not found',
@@ -42,8 +42,8 @@ export function memoryService(deps: {
 }) {
   const { repo, accounts, engine, emitter, locks, log } = deps;
 
-  async function exclusively<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
-    const lease = await locks.acquire(`memory:${conversationId}`);
+  async function exclusively<T>(scope: MemoryScope, work: () => Promise<T>): Promise<T> {
+    const lease = await locks.acquire(`memory:${scope.conversationId}:${scope.personaId}`);
     try {
       return await work();
     } finally {
@@ -67,14 +67,123 @@ export function memoryService(deps: {
     return conversation;
   }
 
-  const changed = (userId: string, conversationId: string) =>
-    emitter.toUsers([userId], 'memoryChanged', { conversationId });
+  /** A DM's memory: the one persona's there. */
+  const dmScope = (conversation: Pick<MemoryConversation, 'id'>): MemoryScope => ({
+    conversationId: conversation.id,
+    personaId: '',
+  });
+
+  /** Tells whoever reads the scope's memory that it changed: the DM's person, or the room's members. */
+  function changed(scope: MemoryScope, userId: string): void {
+    const event = { conversationId: scope.conversationId };
+    if (scope.personaId === '') emitter.toUsers([userId], 'memoryChanged', event);
+    else emitter.toRoom(scope.conversationId, 'memoryChanged', { ...event, personaId: scope.personaId });
+  }
+
+  /**
+   * What one scope's memory is and how it changes, once the caller checked that the person may (a DM's person
+   * checked here; a room's members by the rooms module). `enabled` is the conversation's memory switch.
+   */
+  const scoped = {
+    async read(scope: MemoryScope, enabled: boolean): Promise<ConversationMemory> {
+      return { enabled, items: (await repo.list(scope)).map(toItem) };
+    },
+
+    async add(scope: MemoryScope, userId: string, input: { text: string }): Promise<MemoryItem> {
+      const row = await exclusively(scope, async () => {
+        if ((await repo.count(scope)) >= MEMORY_LIMITS.items) throw new HttpError(409, MEMORY_ERRORS.full);
+        const item: MemoryItemRow = { ...newRow(), ...scope, text: input.text, source: 'person' };
+        await repo.insert(item);
+        return item;
+      });
+      changed(scope, userId);
+      return toItem(row);
+    },
+
+    async edit(
+      scope: MemoryScope,
+      userId: string,
+      itemId: string,
+      input: { text: string },
+    ): Promise<MemoryItem> {
+      const row = isId(itemId) ? await repo.update(scope, itemId, input.text, nowIso()) : undefined;
+      if (!row) throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
+      changed(scope, userId);
+      return toItem(row);
+    },
+
+    async remove(scope: MemoryScope, userId: string, itemId: string): Promise<void> {
+      if (!isId(itemId) || !(await repo.remove(scope, itemId)))
+        throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
+      changed(scope, userId);
+    },
+
+    /** What the persona remembers in this scope, for its prompt; nothing while the conversation's memory is off. */
+    async facts(scope: MemoryScope): Promise<string[]> {
+      const conversation = await repo.conversation(scope.conversationId);
+      if (conversation?.memoryOn !== 1) return [];
+      return (await repo.list(scope)).map((row) => row.text);
+    },
+
+    /**
+     * After a persona spoke: asks the engine for new facts in the exchange and keeps them. Best effort: a failure
+     * is logged (without the text) and the reply stands. `userId` is told in a DM (a room's members are).
+     */
+    async rememberFrom(
+      scope: MemoryScope,
+      userId: string,
+      exchange: Exchange,
+      signal: AbortSignal,
+    ): Promise<void> {
+      try {
+        const conversation = await repo.conversation(scope.conversationId);
+        if (conversation?.memoryOn !== 1) return;
+        const remembered = (await repo.list(scope)).map((row) => row.text);
+        const answer = await engine.generate({
+          messages: extractionPrompt(exchange, remembered),
+          maxOutputTokens: EXTRACTION_TOKENS,
+          temperature: 0,
+          signal,
+        });
+        const kept = await exclusively(scope, async () => {
+          // Switched off or cleared while the engine thought: what it found belongs to a memory that is gone.
+          const latest = await repo.conversation(scope.conversationId);
+          if (latest?.memoryOn !== 1 || latest.memoryFrom !== conversation.memoryFrom) return false;
+          const facts = parseFacts(
+            answer,
+            (await repo.list(scope)).map((row) => row.text),
+          );
+          if (!facts.length) return false;
+          const now = nowIso();
+          await repo.remember(
+            facts.map((text) => ({
+              id: newId(),
+              ...scope,
+              text,
+              source: 'ai' as const,
+              createdAt: now,
+              updatedAt: now,
+            })),
+            scope,
+          );
+          return true;
+        });
+        if (kept) changed(scope, userId);
+      } catch (error) {
+        log.warn(
+          { error: describeAiError(error), conversationId: scope.conversationId },
+          'remembering failed',
+        );
+      }
+    },
+  };
 
   return {
+    scoped,
+
     async read(user: Pick<UserRow, 'id'>, conversationId: string): Promise<ConversationMemory> {
       const conversation = await ownConversation(user, conversationId);
-      const items = await repo.list(conversation.id);
-      return { enabled: conversation.memoryOn === 1, items: items.map(toItem) };
+      return scoped.read(dmScope(conversation), conversation.memoryOn === 1);
     },
 
     async add(
@@ -82,22 +191,7 @@ export function memoryService(deps: {
       conversationId: string,
       input: { text: string },
     ): Promise<MemoryItem> {
-      const conversation = await ownConversation(user, conversationId);
-      const row = await exclusively(conversation.id, async () => {
-        if ((await repo.count(conversation.id)) >= MEMORY_LIMITS.items)
-          throw new HttpError(409, MEMORY_ERRORS.full);
-        const item: MemoryItemRow = {
-          ...newRow(),
-          conversationId: conversation.id,
-          personaId: '',
-          text: input.text,
-          source: 'person',
-        };
-        await repo.insert(item);
-        return item;
-      });
-      changed(user.id, conversation.id);
-      return toItem(row);
+      return scoped.add(dmScope(await ownConversation(user, conversationId)), user.id, input);
     },
 
     async edit(
@@ -106,80 +200,34 @@ export function memoryService(deps: {
       itemId: string,
       input: { text: string },
     ): Promise<MemoryItem> {
-      const conversation = await ownConversation(user, conversationId);
-      const row = isId(itemId) ? await repo.update(conversation.id, itemId, input.text, nowIso()) : undefined;
-      if (!row) throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
-      changed(user.id, conversation.id);
-      return toItem(row);
+      return scoped.edit(dmScope(await ownConversation(user, conversationId)), user.id, itemId, input);
     },
 
     async remove(user: Pick<UserRow, 'id'>, conversationId: string, itemId: string): Promise<void> {
-      const conversation = await ownConversation(user, conversationId);
-      if (!isId(itemId) || !(await repo.remove(conversation.id, itemId)))
-        throw new HttpError(404, MEMORY_ERRORS.itemNotFound);
-      changed(user.id, conversation.id);
+      await scoped.remove(dmScope(await ownConversation(user, conversationId)), user.id, itemId);
     },
 
     async setEnabled(user: Pick<UserRow, 'id'>, conversationId: string, enabled: boolean) {
       const conversation = await ownConversation(user, conversationId);
       await repo.setEnabled(conversation.id, enabled);
-      changed(user.id, conversation.id);
+      changed(dmScope(conversation), user.id);
       return { enabled };
     },
 
-    /** What the persona remembers of this person, for its prompt; nothing while memory is off. */
+    /** What the persona of a DM remembers of its person, for its prompt; nothing while memory is off. */
     async factsFor(conversation: Pick<MemoryConversation, 'id' | 'memoryOn'>): Promise<string[]> {
       if (conversation.memoryOn !== 1) return [];
-      return (await repo.list(conversation.id)).map((row) => row.text);
+      return (await repo.list(dmScope(conversation))).map((row) => row.text);
     },
 
-    /**
-     * After a reply: asks the engine for new facts in the exchange and keeps them. Best effort: a failure
-     * is logged (without the text) and the reply stands.
-     */
-    async rememberFrom(
-      job: { conversationId: string; userId: string },
-      exchange: Exchange,
-      signal: AbortSignal,
-    ): Promise<void> {
-      try {
-        const conversation = await repo.conversation(job.conversationId);
-        if (conversation?.memoryOn !== 1) return;
-        const remembered = (await repo.list(conversation.id)).map((row) => row.text);
-        const answer = await engine.generate({
-          messages: extractionPrompt(exchange, remembered),
-          maxOutputTokens: EXTRACTION_TOKENS,
-          temperature: 0,
-          signal,
-        });
-        const kept = await exclusively(conversation.id, async () => {
-          // Switched off or cleared while the engine thought: what it found belongs to a memory that is gone.
-          const latest = await repo.conversation(conversation.id);
-          if (latest?.memoryOn !== 1 || latest.memoryFrom !== conversation.memoryFrom) return false;
-          const facts = parseFacts(
-            answer,
-            (await repo.list(conversation.id)).map((row) => row.text),
-          );
-          if (!facts.length) return false;
-          const now = nowIso();
-          await repo.remember(
-            facts.map((text) => ({
-              id: newId(),
-              conversationId: conversation.id,
-              personaId: '',
-              text,
-              source: 'ai' as const,
-              createdAt: now,
-              updatedAt: now,
-            })),
-            conversation.id,
-          );
-          return true;
-        });
-        if (kept) changed(job.userId, conversation.id);
-      } catch (error) {
-        log.warn({ error: describeAiError(error), conversationId: job.conversationId }, 'remembering failed');
-      }
+    /** After a DM reply: new facts about its person (see scoped.rememberFrom). */
+    rememberFrom(job: { conversationId: string; userId: string }, exchange: Exchange, signal: AbortSignal) {
+      return scoped.rememberFrom(
+        { conversationId: job.conversationId, personaId: '' },
+        job.userId,
+        exchange,
+        signal,
+      );
     },
   };
 }

@@ -11,6 +11,7 @@ import type { AiBudget, ReleaseAi } from '../ai/ai-budget.js';
 import { aiFailure } from '../ai/ai-errors.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
 import { speakAsPersona } from '../ai/speak-as-persona.js';
+import { promptText } from '../ai/persona-prompt.js';
 import { toMessage } from '../messages/message-view.js';
 import type { MessagesRepository } from '../messages/messages.repository.js';
 import type { RoomMessageJob } from './room-messages.service.js';
@@ -18,6 +19,7 @@ import { buildRoomTurnPrompt, ROOM_HISTORY_MESSAGES } from './room-prompt.js';
 import { answerersOf, followerOf, mentionedVoices, type Floor, type Voice } from './room-speakers.js';
 import type { MemberWithUser, RoomsRepository } from './rooms.repository.js';
 import type { RoomsService } from './rooms.service.js';
+import type { MemoryService } from '../memory/memory.service.js';
 
 /** What another process answers when asked to stop a room's persona. */
 export type StopAnswer = 'stopped' | 'forbidden' | 'none';
@@ -47,11 +49,13 @@ export function roomTurnsService(deps: {
   messages: Pick<MessagesRepository, 'insertMessage'>;
   accounts: Pick<AccountsRepository, 'findById'>;
   emitter: RealtimeEmitter;
+  /** Each persona's memory of the room: in its prompt, and added to after each of its turns. */
+  memory: Pick<MemoryService['scoped'], 'facts' | 'rememberFrom'>;
   log: FastifyBaseLogger;
   /** Asks the other processes to stop the room's run (absent when this process is alone). */
   stopElsewhere?: (request: StopRequest) => Promise<StopAnswer>;
 }) {
-  const { engine, budget, limits, locks, repo, messages, accounts, emitter, log } = deps;
+  const { engine, budget, limits, locks, repo, messages, accounts, emitter, memory, log } = deps;
   /** Runs going on in this process, by room. */
   const running = new Map<string, { controller: AbortController; triggeredBy: string }>();
   const pending = new Set<Promise<void>>();
@@ -110,7 +114,11 @@ export function roomTurnsService(deps: {
         repo.membership(room.id, voice.id),
       ]);
       if (!persona || !seat) throw new Error('persona left the room');
-      const since = await repo.recentSince(room.id, seat.joinedAt, ROOM_HISTORY_MESSAGES);
+      const scope = { conversationId: room.id, personaId: voice.id };
+      const [since, remembered] = await Promise.all([
+        repo.recentSince(room.id, seat.joinedAt, ROOM_HISTORY_MESSAGES),
+        memory.facts(scope),
+      ]);
       const names = await namesFor(
         floor.members,
         since.map((m) => m.senderId),
@@ -121,7 +129,7 @@ export function roomTurnsService(deps: {
           roomName: room.name,
           others: floor.members.filter((m) => m.memberId !== voice.id).map(label),
           names,
-          remembered: [],
+          remembered,
         },
         since,
       );
@@ -151,6 +159,17 @@ export function roomTurnsService(deps: {
         await repo.setLatest(row, trx);
       });
       emitter.toRoom(room.id, 'newMessage', toMessage({ ...row, seen: 0 }));
+      // Best effort, and not waited for: the next turn need not wait for the persona to take notes.
+      const lastTurn = since.findLastIndex((m) => m.senderId === voice.id);
+      const said = since
+        .slice(lastTurn + 1)
+        .map((m) => `${names.get(m.senderId) ?? 'Someone'}: ${promptText(m)}`);
+      void memory.rememberFrom(
+        scope,
+        job.userId,
+        { personaName: persona.name, said, reply: text },
+        AbortSignal.timeout(limits.timeoutMs),
+      );
       return row;
     } catch (error) {
       const { message, code } = aiFailure(error, timeout.aborted);

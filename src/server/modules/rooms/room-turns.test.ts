@@ -171,3 +171,44 @@ describe('streaming and stopping', () => {
     expect(jester).toBeDefined();
   });
 });
+
+describe('room memory', () => {
+  it('keeps what a persona notes in a room for that room and persona, seen and changed by members, off at the owner’s word', async () => {
+    const { ada, bo, room, sage, jester } = await scene('mentioned');
+    const stranger = await buildUser(app.server.client());
+    const memoryPath = `/api/rooms/${room._id}/personas/${sage._id}/memory`;
+    const boTab = await app.tab(bo);
+    await pause(50);
+    app.fake.enqueueMemory({ text: 'Ada plans a trip to Lisbon.' });
+    const changed = nextEvent(boTab, 'memoryChanged', 5000);
+    await say(ada, room, `@${sage.username} I am planning a trip to Lisbon`);
+    expect(await changed).toEqual({ conversationId: room._id, personaId: sage._id });
+    const read = await bo.client.get<{ enabled: boolean; items: Array<{ _id: string; text: string }> }>(
+      memoryPath,
+    );
+    expect(read.body).toMatchObject({ enabled: true, items: [{ text: 'Ada plans a trip to Lisbon.' }] });
+    // Jester's memory of the room is its own, and strangers see none of it.
+    const jesters = await bo.client.get<{ items: unknown[] }>(
+      `/api/rooms/${room._id}/personas/${jester._id}/memory`,
+    );
+    expect(jesters.body.items).toEqual([]);
+    expect((await stranger.client.get(memoryPath)).status).toBe(404);
+
+    const added = await bo.client.post<{ _id: string }>(memoryPath, { text: 'Bo prefers trains.' });
+    expect(added.status).toBe(201);
+    const asked = replies().length;
+    await say(bo, room, `@${sage.username} any tips`);
+    await personaTurns(bo, room, [sage._id], 2);
+    const system = replies().slice(asked)[0]?.body.messages[0]?.content ?? '';
+    expect(system).toContain('Ada plans a trip to Lisbon.');
+    expect(system).toContain('Bo prefers trains.');
+
+    expect((await bo.client.patch(`/api/rooms/${room._id}`, { memoryOn: false })).status).toBe(403);
+    expect((await ada.client.patch(`/api/rooms/${room._id}`, { memoryOn: false })).status).toBe(200);
+    const off = replies().length;
+    await say(bo, room, `@${sage.username} and now`);
+    await personaTurns(bo, room, [sage._id], 3);
+    expect(replies().slice(off)[0]?.body.messages[0]?.content).not.toContain('Bo prefers trains.');
+    expect((await bo.client.delete(`${memoryPath}/${added.body._id}`)).status).toBe(204);
+  });
+});

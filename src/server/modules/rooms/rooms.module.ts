@@ -11,6 +11,7 @@ import type { AiEngine } from '../ai/engine.js';
 import { messagesRepository } from '../messages/messages.repository.js';
 import type { PresenceService } from '../messages/presence.service.js';
 import type { BlocksService } from '../safety/blocks.service.js';
+import type { MemoryService } from '../memory/memory.service.js';
 import { roomMessagesService } from './room-messages.service.js';
 import { roomTurnsService, type StopAnswer } from './room-turns.service.js';
 import { roomsRepository } from './rooms.repository.js';
@@ -48,6 +49,8 @@ export async function registerRooms(
     /** DMs' group commit: a room's message joins the same turn's transaction. */
     writes: GroupCommit;
     messagesSent: { inc(): void };
+    /** Each room persona's memory of the room: read into its turns, fed after them, seen by members. */
+    memory: MemoryService;
   },
 ): Promise<void> {
   const { realtime, blocks } = deps;
@@ -81,6 +84,7 @@ export async function registerRooms(
     messages,
     accounts: deps.accounts,
     emitter: realtime.emitter,
+    memory: deps.memory.scoped,
     log: app.log,
     stopElsewhere:
       others &&
@@ -115,6 +119,7 @@ export async function registerRooms(
     rooms,
     roomMessages,
     turns,
+    memory: deps.memory,
     creations: realtime.limits.limiter('room-creations', CREATIONS),
     invitations: realtime.limits.limiter(
       'room-invitations',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MessagePageQuery } from '../../../contracts/messages.js';
 import {
   AddMembersRequest,
@@ -17,6 +17,8 @@ import { rateLimited } from '../../plugins/rate-limited.js';
 import type { RoomMessagesService } from './room-messages.service.js';
 import type { RoomTurnsService } from './room-turns.service.js';
 import type { RoomsService } from './rooms.service.js';
+import type { MemoryService } from '../memory/memory.service.js';
+import { MemoryItemRequest } from '../../../contracts/memory.js';
 
 type RoomParams = { roomId: string };
 
@@ -27,6 +29,7 @@ export async function roomsRoutes(
     rooms: RoomsService;
     roomMessages: RoomMessagesService;
     turns: RoomTurnsService;
+    memory: Pick<MemoryService, 'scoped'>;
     /** Per person: rooms started. */
     creations: Limiter;
     /** Per person: members added (invitations). */
@@ -117,6 +120,43 @@ export async function roomsRoutes(
     await roomMessages.markRead(request.user, request.params.roomId, messageId);
     return reply.status(204).send();
   });
+
+  // A room persona's memory of the room: read by members, changed by them like a DM's (counted as changes).
+  type MemoryParams = RoomParams & { personaId: string };
+  const memoryPath = '/api/rooms/:roomId/personas/:personaId/memory';
+  const memoryOf = (request: FastifyRequest<{ Params: MemoryParams }>) =>
+    rooms.personaMemory(request.user, request.params.roomId, request.params.personaId);
+  app.get<{ Params: MemoryParams }>(memoryPath, async (request) => {
+    const { scope, enabled } = await memoryOf(request);
+    return deps.memory.scoped.read(scope, enabled);
+  });
+  app.post<{ Params: MemoryParams }>(memoryPath, change, async (request, reply) => {
+    const { scope } = await memoryOf(request);
+    const item = await deps.memory.scoped.add(
+      scope,
+      request.user.id,
+      parseInput(MemoryItemRequest, request.body),
+    );
+    return reply.status(201).send(item);
+  });
+  app.patch<{ Params: MemoryParams & { itemId: string } }>(
+    `${memoryPath}/:itemId`,
+    change,
+    async (request) => {
+      const { scope } = await memoryOf(request);
+      const input = parseInput(MemoryItemRequest, request.body);
+      return deps.memory.scoped.edit(scope, request.user.id, request.params.itemId, input);
+    },
+  );
+  app.delete<{ Params: MemoryParams & { itemId: string } }>(
+    `${memoryPath}/:itemId`,
+    change,
+    async (request, reply) => {
+      const { scope } = await memoryOf(request);
+      await deps.memory.scoped.remove(scope, request.user.id, request.params.itemId);
+      return reply.status(204).send();
+    },
+  );
 
   app.post<{ Params: RoomParams }>('/api/rooms/:roomId/stop', change, async (request) =>
     turns.stop(request.user, request.params.roomId),

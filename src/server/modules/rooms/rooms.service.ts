@@ -216,6 +216,17 @@ export function roomsService(deps: {
       return view(owner, roomId);
     },
 
+    /**
+     * The memory a persona keeps of this room, for a member to read or change: the persona must be (or have been)
+     * in the room. `enabled` is the owner's memory switch.
+     */
+    async personaMemory(user: Person, roomId: string, personaId: string) {
+      await presentIn(user, roomId);
+      const persona = isId(personaId) ? await repo.membership(roomId, personaId) : undefined;
+      if (persona?.isAi !== 1) throw new HttpError(404, ROOM_ERRORS.notPersonaMember);
+      return { scope: { conversationId: roomId, personaId }, enabled: await repo.memoryOn(roomId) };
+    },
+
     async setMuted(user: Person, roomId: string, muted: boolean): Promise<{ _id: string; muted: boolean }> {
       await presentIn(user, roomId);
       await repo.setMemberFlag(roomId, user.id, 'muted', muted);
