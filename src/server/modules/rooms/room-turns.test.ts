@@ -4,7 +4,7 @@ import { ROOM_ERRORS, type Room } from '../../../contracts/rooms.js';
 import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
 import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { startRoom } from '../../test/rooms.js';
-import { collect, nextEvent, pause, type TestSocket } from '../../test/socket-client.js';
+import { nextEvent, pause } from '../../test/socket-client.js';
 
 // Who speaks in a room, what a persona is told, and who may stop it; the provider is the fake one, over HTTP.
 const app = fakeAiApp();
@@ -24,11 +24,6 @@ async function scene(replyMode: Room['replyMode']): Promise<Scene> {
   const jester = await buildPersona(bo.client, { name: 'Jester', prompt: 'You are Jester. JESTERSECRET.' });
   const room = await startRoom(ada, [bo], { personas: [sage.username, jester.username], replyMode });
   return { ada, bo, room, sage, jester };
-}
-
-/** Persona messages the tab receives from now on, by sender id. */
-function personaMessages(tab: TestSocket, personaIds: string[]): Message[] {
-  return collect(tab, 'newMessage').filter((m) => personaIds.includes(m.sender)) as Message[];
 }
 
 async function say(who: BuiltUser, room: Room, text: string): Promise<Message> {

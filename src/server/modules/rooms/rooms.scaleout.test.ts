@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messages.js';
-import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js';
+import { buildPersona, buildUser } from '../../test/factories.js';
 import { fakeAiEnv, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js';
 import { TestClient } from '../../test/http-client.js';
 import { startRoom } from '../../test/rooms.js';

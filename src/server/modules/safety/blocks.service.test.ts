@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { SAFETY_ERRORS } from '../../../contracts/safety.js';
 import type { UserRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { BlocksRepository } from './blocks.repository.js';
 import { blocksService } from './blocks.service.js';
 import { silentEmitter } from '../../test/silent-emitter.js';
