@@ -4,6 +4,7 @@ import {
   AddMembersRequest,
   BenchRequest,
   CreateRoomRequest,
+  ForwardToRoomRequest,
   Room,
   RoomList,
   RoomReadRequest,
@@ -56,6 +57,10 @@ export const ROOM_CALLS = {
   }),
   'POST /api/rooms/:roomId/messages': forSignedIn('Send a message to a room', {
     body: SendRoomMessageRequest,
+    answers: { 201: json('The stored message', Message) },
+  }),
+  'POST /api/rooms/:roomId/forward': forSignedIn('Forward a message one may read into a room', {
+    body: ForwardToRoomRequest,
     answers: { 201: json('The stored message', Message) },
   }),
   'POST /api/rooms/:roomId/read': forSignedIn('Mark a room read up to a message', {

@@ -115,6 +115,13 @@ export const SendRoomMessageRequest = z.object({
 });
 export type SendRoomMessageRequest = z.input<typeof SendRoomMessageRequest>;
 
+/** POST /api/rooms/:roomId/forward: a message the person may read, sent into the room quoted with its first author. */
+export const ForwardToRoomRequest = z.object({
+  messageId: z.string({ error: 'messageId is required' }).trim().min(1, 'messageId is required'),
+  clientMessageId: SendMessageRequest.shape.clientMessageId,
+});
+export type ForwardToRoomRequest = z.input<typeof ForwardToRoomRequest>;
+
 /** POST /api/rooms/:roomId/read: the person has read the room up to this message. */
 export const RoomReadRequest = z.object({
   messageId: z.string({ error: 'messageId is required' }).min(1, 'messageId is required'),

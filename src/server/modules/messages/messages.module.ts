@@ -9,7 +9,7 @@ import { groupCommit, type GroupCommit } from '../../performance/group-commit.js
 import type { ConversationListCache } from './conversation-list.cache.js';
 import { messagesRepository } from './messages.repository.js';
 import { messagesRoutes } from './messages.routes.js';
-import { messagesService } from './messages.service.js';
+import { messagesService, type MessagesService } from './messages.service.js';
 import { registerMessageSockets } from './messages.socket.js';
 import { personaRepliesService } from './persona-replies.service.js';
 import { presenceService, type PresenceService } from './presence.service.js';
@@ -43,7 +43,12 @@ export async function registerMessaging(
     messagesSent: { inc(): void };
     blocks: BlocksService;
   },
-): Promise<{ presence: PresenceService; sendLimiter: Limiter; writes: GroupCommit }> {
+): Promise<{
+  presence: PresenceService;
+  sendLimiter: Limiter;
+  writes: GroupCommit;
+  readableOriginal: MessagesService['readableOriginal'];
+}> {
   const repo = messagesRepository(deps.db.kysely, deps.db.engine);
   const presence = presenceService(deps.realtime.presence, repo, deps.realtime.emitter);
   const rate = deps.config.messageRateLimitPerMinute;
@@ -95,6 +100,7 @@ export async function registerMessaging(
   app.keepDuringDrain(() => replies.settled());
   const mutes = deps.realtime.limits.limiter('mutes', perMinute(MUTES_PER_MINUTE, MUTES_BURST));
   await app.register(signedInOnly(messagesRoutes), { messages, replies, mutes });
-  // Rooms show presence like DMs, share the per-person message limit, and commit their sends with DMs'.
-  return { presence, sendLimiter: limiter, writes };
+  // Rooms show presence like DMs, share the per-person message limit, commit their sends with DMs' and forward
+  // what a person may read as DMs do.
+  return { presence, sendLimiter: limiter, writes, readableOriginal: messages.readableOriginal };
 }

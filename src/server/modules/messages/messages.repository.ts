@@ -6,7 +6,8 @@ import { seenWalk, unseenFromAfter } from './unseen-from.query.js';
 import type { Engine } from '../../db/database.js';
 import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schema.js';
 import type { LatestMessage, NewMessage } from './message-writes.js';
-import { messagesWithPair, sentWithClientId, type MessageWithPair } from './sent-with-client-id.query.js';
+import { sentWithClientId } from './sent-with-client-id.query.js';
+import { mayRead } from '../../db/conversation-sides.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -224,9 +225,15 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
       await setLatest({ id: conversationId, text, senderId, at: createdAt, messageId: id }, trx);
     },
 
-    /** One message with its conversation's pair (who may read it), by id. */
-    findMessage(id: string): Promise<MessageWithPair | undefined> {
-      return messagesWithPair(db).where('messages.id', '=', id).executeTakeFirst();
+    /** One message by id, if `readerId` may read it (a DM of theirs, a room they were in when it was written). */
+    findReadable(id: string, readerId: string): Promise<MessageRow | undefined> {
+      return db
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+        .selectAll('m')
+        .where('m.id', '=', id)
+        .where(mayRead(readerId))
+        .executeTakeFirst();
     },
 
     /** A user's conversations, newest update first, with the other party and the unread count. */

@@ -205,8 +205,25 @@ export function messagesService(
     return { message, firstInConversation: saved.firstInConversation, recipientId: recipient.id };
   }
 
+  /**
+   * A message the person may forward: one they may read (a DM of theirs, a room they were in when it was
+   * written), by an author not frozen, short enough to send; with whom it came from first. Anything else is
+   * "not found", exactly like a message that does not exist.
+   */
+  async function readableOriginal(reader: Pick<UserRow, 'id'>, messageId: string) {
+    const original = isId(messageId) ? await repo.findReadable(messageId, reader.id) : undefined;
+    const author = original && (await accounts.findById(original.senderId));
+    if (!original || !author || author.isFrozen === 1)
+      throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
+    // A persona's reply may be longer than people may write (a raised AI_MAX_OUTPUT_TOKENS).
+    if (original.text.length > MESSAGE_LIMITS.textMax)
+      throw new HttpError(400, MESSAGE_ERRORS.tooLongToForward);
+    return { text: original.text, forwardedFrom: original.forwardedFrom || author.username };
+  }
+
   return {
     send,
+    readableOriginal,
 
     /**
      * Sends a message the person may read (in one of their conversations) to someone by username, quoted with
@@ -218,24 +235,16 @@ export function messagesService(
     ): Promise<SentMessage> {
       // Counted like a send, and before any lookup, so a flood of forwards costs no reads.
       await takeSend(sender.id);
-      const original = isId(input.messageId) ? await repo.findMessage(input.messageId) : undefined;
-      // Someone else's message is "not found", exactly like a message that does not exist.
-      if (!original || (original.userLow !== sender.id && original.userHigh !== sender.id))
-        throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
-      const author = await accounts.findById(original.senderId);
-      if (!author || author.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
+      const original = await readableOriginal(sender, input.messageId);
       const recipient = await accounts.findByUsername(input.toUsername);
       if (!recipient || recipient.isFrozen === 1) throw new HttpError(404, MESSAGE_ERRORS.forwardTo);
       if (recipient.id === sender.id) throw new HttpError(400, MESSAGE_ERRORS.toYourself);
-      // A persona's reply may be longer than people may write (a raised AI_MAX_OUTPUT_TOKENS).
-      if (original.text.length > MESSAGE_LIMITS.textMax)
-        throw new HttpError(400, MESSAGE_ERRORS.tooLongToForward);
       const request = {
         message: original.text,
         recipientId: recipient.id,
         clientMessageId: input.clientMessageId,
       };
-      return store(sender, request, original.forwardedFrom || author.username);
+      return store(sender, request, original.forwardedFrom);
     },
 
     /**

@@ -18,6 +18,7 @@ import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { ModerationRepository } from './moderation.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
 import { isDeleted } from '../accounts/user-view.js';
+import { isRoom } from '../../db/conversation-sides.js';
 
 const QUEUE_MAX = 200;
 const AUDIT_MAX = 500;
@@ -117,12 +118,15 @@ export function moderationService(deps: {
       );
       await reports.closeOfTarget(message.id, nowIso());
       deps.onPeopleChanged();
-      // Open tabs of both people show the removal at once, not at their next reload.
-      deps.emitter.toUsers([message.userLow, message.userHigh], 'messageChanged', {
+      // Open tabs of both people (or of the room's members) show the removal at once, not at their next reload.
+      const change = {
         conversationId: message.conversationId,
         messageId: message.id,
         text: REMOVED_MESSAGE_TEXT,
-      });
+      };
+      if (isRoom({ ...message, id: message.conversationId }))
+        deps.emitter.toRoom(message.conversationId, 'messageChanged', change);
+      else deps.emitter.toUsers([message.userLow, message.userHigh], 'messageChanged', change);
     },
 
     async freezePersona(moderator: Moderator, personaId: string, reason: string): Promise<void> {

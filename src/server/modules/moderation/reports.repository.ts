@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, ReportsTable } from '../../db/schema.js';
+import { mayRead } from '../../db/conversation-sides.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -10,13 +11,17 @@ export function reportsRepository(db: Kysely<Database>) {
       await db.insertInto('reports').values(row).execute();
     },
 
-    /** A message with its conversation's pair, and up to `n` messages on each side of it, oldest first. */
-    async messageWithNeighbours(messageId: string, n: number) {
+    /**
+     * A message `readerId` may read (their DM's, or their room's while they were in it), and up to `n` messages on
+     * each side of it, oldest first.
+     */
+    async messageWithNeighbours(messageId: string, readerId: string, n: number) {
       const message = await db
-        .selectFrom('messages')
-        .innerJoin('conversations as c', 'c.id', 'messages.conversationId')
-        .select(['messages.id', 'messages.conversationId', 'messages.senderId', 'c.userLow', 'c.userHigh'])
-        .where('messages.id', '=', messageId)
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversationId')
+        .select(['m.id', 'm.conversationId', 'm.senderId'])
+        .where('m.id', '=', messageId)
+        .where(mayRead(readerId))
         .executeTakeFirst();
       if (!message) return undefined;
       const inConversation = db

@@ -32,10 +32,9 @@ export function reportsService(deps: {
   const notFound = () => new HttpError(404, ERRORS.notFound);
 
   async function messageReported(reporter: Pick<UserRow, 'id'>, messageId: string): Promise<Reported> {
-    const found = await repo.messageWithNeighbours(messageId, MODERATION_LIMITS.neighbours);
+    const found = await repo.messageWithNeighbours(messageId, reporter.id, MODERATION_LIMITS.neighbours);
     // Someone else's conversation is "not found", like a message that does not exist.
-    if (!found || (found.message.userLow !== reporter.id && found.message.userHigh !== reporter.id))
-      throw notFound();
+    if (!found) throw notFound();
     if (found.message.senderId === reporter.id) throw new HttpError(400, MODERATION_ERRORS.reportYourself);
     const messages = found.around.map((m) => ({
       _id: m.id,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Message } from '../../../contracts/messages.js';
 import type { PageQuery } from '../../../contracts/paging.js';
-import type { SendRoomMessageRequest } from '../../../contracts/rooms.js';
+import type { ForwardToRoomRequest, SendRoomMessageRequest } from '../../../contracts/rooms.js';
 import { isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -9,7 +9,7 @@ import { isId, newId, nowIso } from '../../lib/ids.js';
 import { takeOrRefuse, type Limiter } from '../../lib/limits.js';
 import type { GroupCommit } from '../../performance/group-commit.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
-import { MESSAGE_ERRORS } from '../messages/messages.service.js';
+import { MESSAGE_ERRORS, type MessagesService } from '../messages/messages.service.js';
 import { toMessage } from '../messages/message-view.js';
 import type { MessagesRepository } from '../messages/messages.repository.js';
 import type { RoomsRepository } from './rooms.repository.js';
@@ -39,6 +39,8 @@ export function roomMessagesService(deps: {
   /** The same per-person message limit as DMs: rooms are no way around it. */
   sendLimiter: Limiter;
   stored: { inc(): void };
+  /** A message the person may forward (MessagesService.readableOriginal), or the refusal. */
+  readableOriginal: MessagesService['readableOriginal'];
   /** Called once a person's message is stored and delivered, so the room's personas may answer. */
   onPersonMessage: (job: RoomMessageJob) => void;
 }) {
@@ -53,6 +55,44 @@ export function roomMessagesService(deps: {
     return toMessage({ ...stored, seen: 0 });
   }
 
+  /** A message past its checks and its limit: stored (once per client id), then delivered to the room. */
+  async function store(
+    sender: Person,
+    roomId: string,
+    input: z.output<typeof SendRoomMessageRequest>,
+    forwardedFrom: string,
+  ): Promise<Message> {
+    await rooms.presentIn(sender, roomId);
+    const row = {
+      id: newId(),
+      conversationId: roomId,
+      senderId: sender.id,
+      text: input.message,
+      createdAt: nowIso(),
+      forwardedFrom,
+    };
+    const clientId = input.clientMessageId ?? null;
+    const saved = await writes
+      .run(async (trx) => {
+        await messages.insertMessage({ ...row, clientId }, trx);
+        await repo.setLatest(row, trx);
+        return undefined;
+      })
+      .catch(async (error: unknown) => {
+        if (clientId === null || !isUniqueViolation(error)) throw error;
+        const again = await replayed(sender, roomId, input.message, clientId);
+        if (!again) throw error;
+        return again;
+      });
+    // A retry of a message already stored (its answer was lost): the same answer, and nobody is told twice.
+    if (saved) return saved;
+    deps.stored.inc();
+    const message = toMessage({ ...row, seen: 0 });
+    emitter.toRoom(roomId, 'newMessage', message);
+    deps.onPersonMessage({ roomId, messageId: row.id, userId: sender.id, text: row.text });
+    return message;
+  }
+
   return {
     async send(
       sender: Person,
@@ -61,34 +101,20 @@ export function roomMessagesService(deps: {
     ): Promise<Message> {
       // Counted before any lookup, so a flood costs no reads.
       await takeOrRefuse(deps.sendLimiter, sender.id, MESSAGE_ERRORS.tooFast);
+      return store(sender, roomId, input, '');
+    },
+
+    /** Forwards into the room a message the person may read, quoted with who wrote it first; limited like a send. */
+    async forward(
+      sender: Person,
+      roomId: string,
+      input: z.output<typeof ForwardToRoomRequest>,
+    ): Promise<Message> {
+      await takeOrRefuse(deps.sendLimiter, sender.id, MESSAGE_ERRORS.tooFast);
       await rooms.presentIn(sender, roomId);
-      const row = {
-        id: newId(),
-        conversationId: roomId,
-        senderId: sender.id,
-        text: input.message,
-        createdAt: nowIso(),
-      };
-      const clientId = input.clientMessageId ?? null;
-      const saved = await writes
-        .run(async (trx) => {
-          await messages.insertMessage({ ...row, clientId }, trx);
-          await repo.setLatest(row, trx);
-          return undefined;
-        })
-        .catch(async (error: unknown) => {
-          if (clientId === null || !isUniqueViolation(error)) throw error;
-          const again = await replayed(sender, roomId, input.message, clientId);
-          if (!again) throw error;
-          return again;
-        });
-      // A retry of a message already stored (its answer was lost): the same answer, and nobody is told twice.
-      if (saved) return saved;
-      deps.stored.inc();
-      const message = toMessage({ ...row, seen: 0 });
-      emitter.toRoom(roomId, 'newMessage', message);
-      deps.onPersonMessage({ roomId, messageId: row.id, userId: sender.id, text: row.text });
-      return message;
+      const original = await deps.readableOriginal(sender, input.messageId);
+      const request = { message: original.text, clientMessageId: input.clientMessageId };
+      return store(sender, roomId, request, original.forwardedFrom);
     },
 
     /** A page of the room as the reader may read it: from when they joined, up to when they left. */

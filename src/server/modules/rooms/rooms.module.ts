@@ -10,6 +10,7 @@ import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { messagesRepository } from '../messages/messages.repository.js';
 import type { PresenceService } from '../messages/presence.service.js';
+import type { MessagesService } from '../messages/messages.service.js';
 import type { BlocksService } from '../safety/blocks.service.js';
 import type { MemoryService } from '../memory/memory.service.js';
 import { roomMessagesService } from './room-messages.service.js';
@@ -48,6 +49,7 @@ export async function registerRooms(
     sendLimiter: Limiter;
     /** DMs' group commit: a room's message joins the same turn's transaction. */
     writes: GroupCommit;
+    readableOriginal: MessagesService['readableOriginal'];
     messagesSent: { inc(): void };
     /** Each room persona's memory of the room: read into its turns, fed after them, seen by members. */
     memory: MemoryService;
@@ -103,6 +105,7 @@ export async function registerRooms(
     repo,
     messages,
     writes: deps.writes,
+    readableOriginal: deps.readableOriginal,
     emitter: realtime.emitter,
     sendLimiter: deps.sendLimiter,
     stored: deps.messagesSent,

@@ -4,6 +4,7 @@ import {
   AddMembersRequest,
   BenchRequest,
   CreateRoomRequest,
+  ForwardToRoomRequest,
   ROOM_ERRORS,
   RoomReadRequest,
   SendRoomMessageRequest,
@@ -114,6 +115,12 @@ export async function roomsRoutes(
         ),
       ),
   );
+
+  // Limited in the service like a send.
+  app.post<{ Params: RoomParams }>('/api/rooms/:roomId/forward', async (request, reply) => {
+    const input = parseInput(ForwardToRoomRequest, request.body);
+    return reply.status(201).send(await roomMessages.forward(request.user, request.params.roomId, input));
+  });
 
   app.post<{ Params: RoomParams }>('/api/rooms/:roomId/read', change, async (request, reply) => {
     const { messageId } = parseInput(RoomReadRequest, request.body);

@@ -5,6 +5,7 @@ import { buildPersona, buildUser, type BuiltUser } from '../../test/factories.js
 import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { startRoom } from '../../test/rooms.js';
 import { collect, nextEvent, pause } from '../../test/socket-client.js';
+import { setModerator } from '../moderation/moderators.js';
 
 // Rooms with people only (personas' turns: room-turns.test.ts): membership on every call, one fan-out per message.
 const app = fakeAiApp();
@@ -317,5 +318,61 @@ describe('search', () => {
     expect(await search(stranger)).toEqual([]);
     const [hit] = (await cy.client.get<Hit[]>('/api/search?q=zeppelin')).body;
     expect(hit?.room).toEqual({ _id: room._id, name: 'Lighthouse keepers' });
+  });
+});
+
+describe('forwarding and reports', () => {
+  it('forwards into a room what one may read, and out of a room to a person, quoted with who wrote it first', async () => {
+    const [ada, bo, cy] = await trio();
+    const room = await startRoom(ada, [bo]);
+    const dm = await cy.client.post<Message>('/api/messages', {
+      message: 'a tip from cy',
+      recipientId: ada.user._id,
+    });
+    const into = await ada.client.post<Message>(`/api/rooms/${room._id}/forward`, { messageId: dm.body._id });
+    expect(into.status).toBe(201);
+    expect(into.body).toMatchObject({
+      conversationId: room._id,
+      text: 'a tip from cy',
+      forwardedFrom: cy.user.username,
+    });
+    // Bo may read the room's message, so he may forward it on; a stranger may not forward either way.
+    const out = await bo.client.post<Message>('/api/messages/forward', {
+      messageId: into.body._id,
+      toUsername: cy.user.username,
+    });
+    expect(out.status).toBe(201);
+    expect(out.body).toMatchObject({ text: 'a tip from cy', forwardedFrom: cy.user.username });
+    const stranger = await person();
+    const refused = await stranger.client.post('/api/messages/forward', {
+      messageId: into.body._id,
+      toUsername: ada.user.username,
+    });
+    expect(refused.status).toBe(404);
+    const notHis = await bo.client.post(`/api/rooms/${room._id}/forward`, { messageId: dm.body._id });
+    expect(notHis.status).toBe(404);
+  });
+
+  it('lets a member report a room message (not a stranger), and a moderator’s removal reaches the room live', async () => {
+    const [ada, bo] = await trio();
+    const stranger = await person();
+    const room = await startRoom(ada, [bo]);
+    const nasty = await bo.client.post<Message>(`/api/rooms/${room._id}/messages`, {
+      message: 'something nasty',
+    });
+    const body = { kind: 'message', targetId: nasty.body._id, reason: 'harassment', note: '' };
+    expect((await stranger.client.post('/api/reports', body)).status).toBe(404);
+    expect((await ada.client.post('/api/reports', body)).status).toBe(201);
+
+    const mod = await person();
+    expect(await setModerator(app.server.testDb.db.kysely, mod.user.username, true)).toBe(true);
+    const adaTab = await app.tab(ada);
+    await pause(50);
+    const changed = nextEvent(adaTab, 'messageChanged');
+    const removed = await mod.client.post(`/api/moderation/messages/${nasty.body._id}/remove`, {
+      reason: 'abuse',
+    });
+    expect(removed.status).toBe(200);
+    expect(await changed).toMatchObject({ conversationId: room._id, messageId: nasty.body._id });
   });
 });
