@@ -63,7 +63,7 @@ export function AddMembersForm({ room }: { room: Room }) {
         {add.isSuccess ? <InlineMessage kind="success">Added.</InlineMessage> : null}
         <div>
           <Button type="submit" variant="secondary" busy={add.isPending} disabled={add.isPending}>
-            Add
+            Add to room
           </Button>
         </div>
       </form>

@@ -33,7 +33,7 @@ export function RoomHeader({ room, onMembers, membersOpen, onMute, muting }: Roo
           {room.name}
         </h1>
         <p className={conversationStyles.subtitle}>
-          <span>
+          <span className={styles.counts}>
             {people === 1 ? '1 person' : `${people} people`}
             {personas > 0 ? ` · ${personas === 1 ? '1 persona' : `${personas} personas`}` : ''}
           </span>
