@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserPatch } from '../../db/schema.js';
 import { hasPerson, otherPerson } from '../../db/conversation-sides.js';
 
@@ -26,13 +26,54 @@ const EMPTIED: UserPatch = {
 };
 
 /** Deleting accounts: emptying their rows, removing what only they read; no rules here. */
+/** The members leave their rooms (kept as having left); the person's own rooms pass to whoever was there longest. */
+async function leaveRooms(
+  trx: Transaction<Database>,
+  personId: string,
+  memberIds: string[],
+  at: string,
+): Promise<string[]> {
+  const memberships = await trx
+    .selectFrom('roomMembers')
+    .select('roomId')
+    .where('memberId', 'in', memberIds)
+    .where('leftAt', '=', '')
+    .execute();
+  await trx
+    .updateTable('roomMembers')
+    .set({ leftAt: at })
+    .where('memberId', 'in', memberIds)
+    .where('leftAt', '=', '')
+    .execute();
+  const owned = await trx.selectFrom('rooms').select('id').where('ownerId', '=', personId).execute();
+  for (const { id } of owned) {
+    const heir = await trx
+      .selectFrom('roomMembers')
+      .select('memberId')
+      .where('roomId', '=', id)
+      .where('isAi', '=', 0)
+      .where('leftAt', '=', '')
+      .orderBy('joinedAt')
+      .orderBy('memberId')
+      .limit(1)
+      .executeTakeFirst();
+    if (heir) await trx.updateTable('rooms').set({ ownerId: heir.memberId }).where('id', '=', id).execute();
+  }
+  return [...new Set(memberships.map((m) => m.roomId))];
+}
+
 export function accountDeletionRepository(db: Kysely<Database>) {
   return {
     /**
      * Empties the person's row and their personas' and removes their sessions, blocks (both ways), saved items
-     * and Charioteer discussions, in one transaction. Answers the pictures those rows showed.
+     * and Charioteer discussions; they and their personas leave their rooms, and a room they own passes to the
+     * person who has been in it longest. One transaction. Answers the pictures those rows showed, and the rooms
+     * they left.
      */
-    async empty(person: { id: string; username: string }, at: string): Promise<string[]> {
+    async empty(
+      person: { id: string; username: string },
+      at: string,
+    ): Promise<{ pictures: string[]; rooms: string[] }> {
       return db.transaction().execute(async (trx) => {
         const rows = await trx
           .selectFrom('users')
@@ -61,7 +102,13 @@ export function accountDeletionRepository(db: Kysely<Database>) {
           .execute();
         await trx.deleteFrom('actions').where('userId', '=', person.id).execute();
         await trx.deleteFrom('discussions').where('userId', '=', person.id).execute();
-        return rows.map((row) => row.profilePic).filter((url) => url !== '');
+        const rooms = await leaveRooms(
+          trx,
+          person.id,
+          rows.map((row) => row.id),
+          at,
+        );
+        return { pictures: rows.map((row) => row.profilePic).filter((url) => url !== ''), rooms };
       });
     },
 

@@ -41,8 +41,10 @@ export function accountDeletionService(deps: {
     async deleteAccount(person: UserRow, password: string): Promise<void> {
       if (!(await deps.verifyPassword(person.passwordHash, password)))
         throw new HttpError(403, MY_DATA_ERRORS.passwordWrong, 'current_password_wrong');
-      const pictures = await repo.empty(person, nowIso());
+      const { pictures, rooms } = await repo.empty(person, nowIso());
       deps.onPeopleChanged();
+      // The rooms they left show them gone (and any new owner) at once.
+      for (const roomId of rooms) deps.emitter.toRoom(roomId, 'roomChanged', { roomId });
       await deps.endSessions(person.id);
       deps.emitter.endOtherSessions(person.id, '');
       await purgeConversations(person.id);

@@ -10,8 +10,10 @@ personas.json        the personas you created, with their hidden prompts, memory
 saved-items.json     your saved notes and prompts (AI Studio)
 conversations.json   your conversations: with whom, whether you muted them, and for conversations with a
                      persona what it remembers of you there (memory on or off, its context and facts)
+rooms.json           the rooms you are or were in: name, whether you own it or muted it, when you joined (and left)
 messages.json        every message of those conversations, yours and the other side's, oldest first per
-                     conversation; "fromYou" marks yours
+                     conversation; then the messages of your rooms written while you were in them ("roomId");
+                     "fromYou" marks yours
 charioteer.json      your Charioteer discussions with every turn
 blocked.json         the people you blocked
 reports-filed.json   the reports you filed (what you wrote; not what moderators saw)

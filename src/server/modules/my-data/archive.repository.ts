@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { hasPerson, otherPerson } from '../../db/conversation-sides.js';
+import { hasPerson, mayRead, otherPerson } from '../../db/conversation-sides.js';
 
 /** What a person's data archive reads; every query is bounded to rows the person owns or takes part in. */
 export function archiveRepository(db: Kysely<Database>) {
@@ -62,26 +62,41 @@ export function archiveRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The rooms the person is or was in, with their own part in each, the earliest joined first. */
+    roomsOf(personId: string) {
+      return db
+        .selectFrom('roomMembers as rm')
+        .innerJoin('rooms as r', 'r.id', 'rm.roomId')
+        .select(['r.id', 'r.name', 'r.ownerId', 'rm.joinedAt', 'rm.leftAt', 'rm.muted'])
+        .where('rm.memberId', '=', personId)
+        .orderBy('rm.joinedAt')
+        .execute();
+    },
+
+    /** The messages the person may read: all of their DMs', and their rooms' while they were in them. */
     async messageCountOf(personId: string): Promise<number> {
       const row = await db
         .selectFrom('messages as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversationId')
         .select((eb) => eb.fn.countAll().as('count'))
-        .where(hasPerson(personId))
+        .where(mayRead(personId))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
-    /** Up to `limit` messages of a conversation after `afterId` ('' from the start), by id (time) order. */
-    messagesAfter(conversationId: string, afterId: string, limit: number) {
-      return db
+    /**
+     * Up to `limit` messages of a conversation after `afterId` ('' from the start), by id (time) order; of a room,
+     * only those written between `window.from` and `window.to` (the person's joining and leaving, '' for none).
+     */
+    messagesAfter(conversationId: string, afterId: string, limit: number, window = { from: '', to: '' }) {
+      let query = db
         .selectFrom('messages')
         .select(['id', 'senderId', 'text', 'createdAt', 'forwardedFrom'])
         .where('conversationId', '=', conversationId)
         .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+        .where('createdAt', '>=', window.from);
+      if (window.to) query = query.where('createdAt', '<=', window.to);
+      return query.orderBy('id').limit(limit).execute();
     },
 
     discussionsOf(personId: string) {

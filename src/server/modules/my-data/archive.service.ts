@@ -22,6 +22,33 @@ export interface Archive {
 }
 
 type Conversations = Awaited<ReturnType<ArchiveRepository['conversationsOf']>>;
+type Rooms = Awaited<ReturnType<ArchiveRepository['roomsOf']>>;
+
+/** One conversation whose messages go in messages.json: a DM whole, a room from joining to leaving. */
+interface Thread {
+  id: string;
+  room: boolean;
+  window: { from: string; to: string };
+  /** Names shown for senders known up front (a DM's other side, as the archive shows them). */
+  names: ReadonlyMap<string, string>;
+}
+
+function threadsOf(conversations: Conversations, rooms: Rooms): Thread[] {
+  return [
+    ...conversations.map((c) => ({
+      id: c.id,
+      room: false,
+      window: { from: '', to: '' },
+      names: new Map([[c.otherId, shownName(c)]]),
+    })),
+    ...rooms.map((r) => ({
+      id: r.id,
+      room: true,
+      window: { from: r.joinedAt, to: r.leftAt },
+      names: new Map(),
+    })),
+  ];
+}
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 const pictureName = (url: string) => `pictures/${url.slice(UPLOADS_PREFIX.length)}`;
@@ -41,23 +68,24 @@ export function archiveService(deps: {
   const { repo } = deps;
   const building = new Set<string>();
 
-  async function* messagesJson(person: UserRow, conversations: Conversations, total: number) {
-    const names = new Map(conversations.map((c) => [c.otherId, shownName(c)]));
-    names.set(person.id, person.username);
+  async function* messagesJson(person: UserRow, threads: Thread[], total: number) {
+    const names = new Map<string, string>([[person.id, person.username]]);
     const progress = (done: number) => deps.emitter.toUsers([person.id], 'archiveProgress', { done, total });
     let done = 0;
     let told = 0;
     yield Buffer.from('[');
-    for (const conversation of conversations) {
+    for (const thread of threads) {
       let after = '';
       for (;;) {
-        const rows = await repo.messagesAfter(conversation.id, after, PAGE);
+        const rows = await repo.messagesAfter(thread.id, after, PAGE, thread.window);
         if (rows.length === 0) break;
+        const unnamed = [...new Set(rows.map((m) => m.senderId))].filter((id) => !names.has(id));
+        if (unnamed.length > 0) for (const [id, name] of await repo.usernamesOf(unnamed)) names.set(id, name);
         const lines = rows.map((m) =>
           JSON.stringify({
             id: m.id,
-            conversationId: conversation.id,
-            from: names.get(m.senderId) ?? m.senderId,
+            [thread.room ? 'roomId' : 'conversationId']: thread.id,
+            from: thread.names.get(m.senderId) ?? names.get(m.senderId) ?? m.senderId,
             fromYou: m.senderId === person.id,
             text: m.text,
             ...(m.forwardedFrom ? { forwardedFrom: m.forwardedFrom } : {}),
@@ -173,7 +201,10 @@ export function archiveService(deps: {
       if (building.has(person.id)) throw new HttpError(409, MY_DATA_ERRORS.archiveBusy, 'conflict');
       building.add(person.id);
       try {
-        const conversations = await repo.conversationsOf(person.id);
+        const [conversations, rooms] = await Promise.all([
+          repo.conversationsOf(person.id),
+          repo.roomsOf(person.id),
+        ]);
         const total = await repo.messageCountOf(person.id);
         const docs = await documents(person, conversations);
         const zip = new ZipFile();
@@ -184,8 +215,19 @@ export function archiveService(deps: {
         add('personas.json', docs.personas);
         add('saved-items.json', docs.savedItems);
         add('conversations.json', docs.conversations);
+        add(
+          'rooms.json',
+          rooms.map((r) => ({
+            id: r.id,
+            name: r.name,
+            owner: r.ownerId === person.id,
+            muted: r.muted === 1,
+            joinedAt: r.joinedAt,
+            ...(r.leftAt ? { leftAt: r.leftAt } : {}),
+          })),
+        );
         zip.addReadStream(
-          Readable.from(messagesJson(person, conversations, total), { objectMode: false }),
+          Readable.from(messagesJson(person, threadsOf(conversations, rooms), total), { objectMode: false }),
           'messages.json',
           {
             mtime,

@@ -68,6 +68,7 @@ describe('GET /api/users/me/archive', () => {
         'personas.json',
         'profile.json',
         'reports-filed.json',
+        'rooms.json',
         'saved-items.json',
         `pictures/${updated.body.profilePic.slice('/uploads/'.length)}`,
       ].sort(),

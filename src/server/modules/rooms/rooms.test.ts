@@ -6,6 +6,7 @@ import { fakeAiApp } from '../../test/fake-ai-app.js';
 import { startRoom } from '../../test/rooms.js';
 import { collect, nextEvent, pause } from '../../test/socket-client.js';
 import { setModerator } from '../moderation/moderators.js';
+import { downloadArchive, jsonOf } from '../../test/zip-archive.js';
 
 // Rooms with people only (personas' turns: room-turns.test.ts): membership on every call, one fan-out per message.
 const app = fakeAiApp();
@@ -374,5 +375,43 @@ describe('forwarding and reports', () => {
     });
     expect(removed.status).toBe(200);
     expect(await changed).toMatchObject({ conversationId: room._id, messageId: nasty.body._id });
+  });
+});
+
+describe('your data', () => {
+  it('puts one’s rooms in the archive with the messages written while one was there', async () => {
+    const [ada, bo, cy] = await trio();
+    const room = await startRoom(ada, [bo], { name: 'Archive club' });
+    await bo.client.post(`/api/rooms/${room._id}/messages`, { message: 'before cy' });
+    await ada.client.post(`/api/rooms/${room._id}/members`, { people: [cy.user.username] });
+    await pause(5);
+    await bo.client.post(`/api/rooms/${room._id}/messages`, { message: 'with cy' });
+    await cy.client.post(`/api/rooms/${room._id}/messages`, { message: 'cy speaks' });
+    const archive = await downloadArchive(cy.client);
+    expect(archive.status).toBe(200);
+    expect(jsonOf<Array<{ id: string; name: string; owner: boolean }>>(archive, 'rooms.json')).toEqual([
+      expect.objectContaining({ id: room._id, name: 'Archive club', owner: false }),
+    ]);
+    const messages = jsonOf<Array<{ roomId?: string; from: string; text: string; fromYou: boolean }>>(
+      archive,
+      'messages.json',
+    );
+    expect(messages.filter((m) => m.roomId === room._id)).toEqual([
+      expect.objectContaining({ from: bo.user.username, text: 'with cy', fromYou: false }),
+      expect.objectContaining({ from: cy.user.username, text: 'cy speaks', fromYou: true }),
+    ]);
+  });
+
+  it('a deleted account leaves its rooms, and a room it owned passes to who was there longest', async () => {
+    const [ada, bo, cy] = await trio();
+    const room = await startRoom(ada, [bo, cy]);
+    const boTab = await app.tab(bo);
+    await pause(50);
+    const changed = nextEvent(boTab, 'roomChanged');
+    expect((await ada.client.delete('/api/users/me', { password: ada.password })).status).toBe(200);
+    await changed;
+    const view = (await bo.client.get<Room>(`/api/rooms/${room._id}`)).body;
+    expect(view.ownerId).toBe(bo.user._id);
+    expect(view.members.map((m) => m._id)).not.toContain(ada.user._id);
   });
 });
