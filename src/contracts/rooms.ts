@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LatestMessage, SendMessageRequest } from './messages.js';
+import { AiReplyInProgress, LatestMessage, SendMessageRequest } from './messages.js';
 import { requiredText } from './required-text.js';
 import { LIMITS, normalizeUsername } from './rules.js';
 
@@ -163,6 +163,11 @@ export const Room = z.object({
   muted: z.boolean(),
   /** The reader left (or was removed): the room is read-only, up to then. */
   left: z.boolean(),
+  /**
+   * A persona speaking now, with its text so far, so a tab that opens mid-turn shows it and streams on (known to
+   * the process running the turn; absent elsewhere and when nobody speaks).
+   */
+  speaking: AiReplyInProgress.extend({ triggeredBy: z.string() }).optional(),
 });
 export type Room = z.infer<typeof Room>;
 

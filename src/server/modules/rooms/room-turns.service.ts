@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ROOM_ERRORS, type StopRoomResponse } from '../../../contracts/rooms.js';
+import { ROOM_ERRORS, type Room, type StopRoomResponse } from '../../../contracts/rooms.js';
 import type { AiLimits } from '../../config.js';
 import type { RoomRow, UserRow } from '../../db/schema.js';
 import type { Locks } from '../../lib/cluster-locks.js';
@@ -58,6 +58,8 @@ export function roomTurnsService(deps: {
   const { engine, budget, limits, locks, repo, messages, accounts, emitter, memory, log } = deps;
   /** Runs going on in this process, by room. */
   const running = new Map<string, { controller: AbortController; triggeredBy: string }>();
+  /** Turns being spoken in this process, by room, with the text so far. */
+  const speaking = new Map<string, NonNullable<Room['speaking']>>();
   const pending = new Set<Promise<void>>();
 
   /** The room's personas that may speak now, and who of them spoke lately. */
@@ -133,6 +135,14 @@ export function roomTurnsService(deps: {
         },
         since,
       );
+      const live = {
+        conversationId: room.id,
+        replyId,
+        personaId: voice.id,
+        triggeredBy: job.userId,
+        text: '',
+      };
+      speaking.set(room.id, live);
       emitter.toRoom(room.id, 'aiReplyStart', {
         conversationId: room.id,
         replyId,
@@ -147,8 +157,10 @@ export function roomTurnsService(deps: {
         viewerUsername: undefined,
         messages: prompt,
         signal: AbortSignal.any([stop, timeout]),
-        onDelta: (delta, offset) =>
-          emitter.toRoom(room.id, 'aiReplyDelta', { conversationId: room.id, replyId, delta, offset }),
+        onDelta: (delta, offset) => {
+          live.text += delta;
+          emitter.toRoom(room.id, 'aiReplyDelta', { conversationId: room.id, replyId, delta, offset });
+        },
       });
       // Stopped part way: what everyone already saw is kept.
       const text = speech.complete ? speech.text : stop.aborted ? speech.shown : '';
@@ -183,6 +195,7 @@ export function roomTurnsService(deps: {
       });
       return undefined;
     } finally {
+      speaking.delete(room.id);
       release();
     }
   }
@@ -238,6 +251,9 @@ export function roomTurnsService(deps: {
 
   return {
     stopHere,
+
+    /** The persona speaking in the room now, with its text so far, if its turn runs in this process. */
+    speakingIn: (roomId: string) => speaking.get(roomId),
 
     /** The room's personas answer a person's message (queued behind the room's run going on, if any). */
     answer(job: RoomMessageJob): Promise<void> {

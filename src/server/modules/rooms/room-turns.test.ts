@@ -150,6 +150,12 @@ describe('streaming and stopping', () => {
       triggeredBy: ada.user._id,
     });
     await adaDelta;
+    // A tab opening now sees the turn so far.
+    const opened = await bo.client.get<Room>(`/api/rooms/${room._id}`);
+    expect(opened.body.speaking).toMatchObject({ personaId: sage._id, triggeredBy: ada.user._id });
+    expect(
+      'one two three four five six seven eight nine ten'.startsWith(opened.body.speaking?.text ?? '∅'),
+    ).toBe(true);
     const refused = await bo.client.post(`/api/rooms/${room._id}/stop`, {});
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: ROOM_ERRORS.mayNotStop });

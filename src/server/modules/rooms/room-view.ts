@@ -27,8 +27,9 @@ export function toRoom(
   room: RoomRow & { memoryOn: boolean },
   members: readonly MemberWithUser[],
   reader: Pick<Membership, 'joinedAt' | 'leftAt' | 'muted'> & { receiptsOn: boolean },
+  speaking: Room['speaking'],
 ): Room {
-  return {
+  const view: Room = {
     _id: room.id,
     name: room.name,
     ownerId: room.ownerId,
@@ -43,6 +44,9 @@ export function toRoom(
     muted: reader.muted === 1,
     left: reader.leftAt !== '',
   };
+  // Someone who left hears no more of the room.
+  if (speaking && reader.leftAt === '') view.speaking = speaking;
+  return view;
 }
 
 export function toRoomSummary(row: RoomListRow): RoomSummary {

@@ -58,11 +58,14 @@ export async function registerRooms(
   const { realtime, blocks } = deps;
   const repo = roomsRepository(deps.db.kysely);
   const messages = messagesRepository(deps.db.kysely, deps.db.engine);
+  // The turns service needs the rooms service, and a room's view shows the turn being spoken: bound once made.
+  const speakingIn = (roomId: string) => turns.speakingIn(roomId);
   const rooms = roomsService({
     repo,
     accounts: deps.accounts,
     blocks,
     emitter: realtime.emitter,
+    speakingIn,
     introduce: (newcomers, roomPeople) => {
       // Presence is best effort: the room is made and joined whatever happens here.
       void Promise.all(

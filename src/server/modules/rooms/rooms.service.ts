@@ -33,6 +33,8 @@ export function roomsService(deps: {
   emitter: RealtimeEmitter;
   /** New members learn who of the room is online, and the room learns of them. */
   introduce: (newMembers: string[], roomPeople: string[]) => void;
+  /** The persona speaking in the room now, if this process runs its turn. */
+  speakingIn: (roomId: string) => Room['speaking'];
 }) {
   const { repo, accounts, blocks, emitter } = deps;
 
@@ -104,7 +106,8 @@ export function roomsService(deps: {
       repo.memoryOn(roomId),
     ]);
     if (!room) throw new HttpError(404, ROOM_ERRORS.notFound);
-    return toRoom({ ...room, memoryOn }, members, { ...mine, receiptsOn: reader.readReceipts === 1 });
+    const as = { ...mine, receiptsOn: reader.readReceipts === 1 };
+    return toRoom({ ...room, memoryOn }, members, as, deps.speakingIn(roomId));
   }
 
   const changed = (roomId: string) => emitter.toRoom(roomId, 'roomChanged', { roomId });
