@@ -1,3 +1,4 @@
+import type { ConversationMemory, MemoryItem } from '../../contracts/memory.js';
 import type { AiReplyInProgress, Conversation, Message } from '../../contracts/messages.js';
 import type { Room, RoomMember, RoomSummary } from '../../contracts/rooms.js';
 import type { ProfileResponse } from '../../contracts/users.js';
@@ -119,6 +120,8 @@ export interface ChatServerState {
   roomDetails: Record<string, Room>;
   /** Room messages by room id, oldest first. */
   roomMessages: Record<string, Message[]>;
+  /** What each persona remembers of each room, by `${roomId} ${personaId}` (its `enabled` is the room's). */
+  roomMemories: Record<string, MemoryItem[]>;
 }
 
 /** Messages `before` one id, at most `limit` of them, as the paging calls answer. */
@@ -129,7 +132,47 @@ function page(all: readonly Message[], url: URL): Message[] {
   return all.slice(Math.max(0, end - limit), end);
 }
 
-/** The rooms part of the fake API: list, one room, its messages and sending; other room calls are 404. */
+let memorySequence = 0;
+
+/** /api/rooms/:roomId/personas/:personaId/memory[/:itemId]: a persona's memory of the room, as members see it. */
+function answerRoomMemory(state: ChatServerState, room: Room, call: RecordedCall, url: URL): Reply {
+  const [, , , , , personaId, leaf, itemId] = url.pathname.split('/').map(decodeURIComponent);
+  if (leaf !== 'memory' || !room.members.some((m) => m._id === personaId && m.isAi)) {
+    return { status: 404, body: { error: 'That persona is not in this room', code: 'not_found' } };
+  }
+  const key = `${room._id} ${personaId}`;
+  const items = state.roomMemories[key] ?? [];
+  const text = (call.body as { text?: string } | undefined)?.text?.trim() ?? '';
+  const index = items.findIndex((item) => item._id === itemId);
+  if (call.method === 'GET') {
+    return { status: 200, body: { enabled: room.memoryOn, items } satisfies ConversationMemory };
+  }
+  if (call.method === 'POST') {
+    memorySequence += 1;
+    const added: MemoryItem = {
+      _id: `room-mem-${memorySequence}`,
+      text,
+      source: 'person',
+      updatedAt: '2024-05-07T12:00:00.000Z',
+    };
+    state.roomMemories[key] = [...items, added];
+    return { status: 201, body: added };
+  }
+  const item = items[index];
+  if (!item) return { status: 404, body: { error: 'Not found', code: 'not_found' } };
+  if (call.method === 'DELETE') {
+    state.roomMemories[key] = items.filter((other) => other !== item);
+    return { status: 204 };
+  }
+  const edited: MemoryItem = { ...item, text, source: 'person' };
+  state.roomMemories[key] = items.map((other) => (other === item ? edited : other));
+  return { status: 200, body: edited };
+}
+
+/**
+ * The rooms part of the fake API: list, one room, its settings, messages, sending and forwarding into it, and its
+ * personas' memory; other room calls are 404.
+ */
 function answerRooms(state: ChatServerState, call: RecordedCall, url: URL): Reply {
   const [, , , roomId, part] = url.pathname.split('/').map(decodeURIComponent);
   if (roomId === undefined) {
@@ -143,6 +186,23 @@ function answerRooms(state: ChatServerState, call: RecordedCall, url: URL): Repl
   const room = state.roomDetails[roomId];
   if (!room) return { status: 404, body: { error: 'Room not found', code: 'not_found' } };
   if (part === undefined && call.method === 'GET') return { status: 200, body: room };
+  if (part === undefined && call.method === 'PATCH') {
+    const changed = { ...room, ...(call.body as Partial<Room>) };
+    state.roomDetails[roomId] = changed;
+    return { status: 200, body: changed };
+  }
+  if (part === 'personas') return answerRoomMemory(state, room, call, url);
+  if (part === 'forward' && call.method === 'POST') {
+    const { messageId } = call.body as { messageId: string };
+    const original = [...Object.values(state.messages), ...Object.values(state.roomMessages)]
+      .flat()
+      .find((message) => message._id === messageId);
+    if (!original) return { status: 404, body: { error: 'Message not found', code: 'not_found' } };
+    const forwardedFrom = [GRACE, AI, ME].find((p) => p._id === original.sender)?.username ?? 'someone';
+    const sent = buildMessage({ sender: ME._id, text: original.text, conversationId: roomId, forwardedFrom });
+    state.roomMessages[roomId] = [...(state.roomMessages[roomId] ?? []), sent];
+    return { status: 201, body: sent };
+  }
   if (part === 'messages' && call.method === 'GET') {
     return { status: 200, body: page(state.roomMessages[roomId] ?? [], url) };
   }
@@ -179,6 +239,7 @@ export function fakeChatServer(
     rooms: [],
     roomDetails: {},
     roomMessages: {},
+    roomMemories: {},
     ...initial,
   };
 

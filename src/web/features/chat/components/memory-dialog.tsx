@@ -7,13 +7,39 @@ import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { useModal } from '../../../components/ui/use-modal.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useChangeMemory, useConversationMemory } from '../api/memory.js';
+import { dmMemory, useChangeMemory, useConversationMemory, type MemoryPlace } from '../api/memory.js';
 import styles from './memory-dialog.module.css';
 
 interface MemoryDialogProps {
-  conversationId: string;
+  /** Whose memory: a DM's persona of its person (dmMemory), or a persona of a room (roomMemory). */
+  place: MemoryPlace;
   username: string;
   onClose: () => void;
+}
+
+/** What the dialog says, for a DM (the person's own list) or a room (the members' shared list). */
+function wording(place: MemoryPlace, username: string) {
+  if (!place.room) {
+    return {
+      title: `What @${username} remembers`,
+      empty: `Nothing yet. @${username} remembers what matters about you as you chat.`,
+      example: 'e.g. I prefer short answers',
+    };
+  }
+  return {
+    title: `What @${username} remembers of this room`,
+    empty: `Nothing yet. @${username} remembers what matters here as the room talks.`,
+    example: 'e.g. We hike on Sundays',
+  };
+}
+
+/** A room's memory switch is its owner's room setting: the dialog says where it stands and who changes it. */
+function roomMemoryState(enabled: boolean, owner: boolean, username: string): string {
+  const state = enabled
+    ? `Memory is on in this room: @${username} uses and adds to what is listed here.`
+    : `Memory is off in this room: @${username} neither uses nor adds to what is listed here.`;
+  const who = owner ? 'You can switch it in the room’s settings.' : 'The room’s owner can switch it.';
+  return `${state} ${who} Everyone in the room sees and can change this list.`;
 }
 
 function MemoryRow({
@@ -101,15 +127,16 @@ function MemoryRow({
 }
 
 /**
- * "What @name remembers": the facts a persona keeps about the person in this conversation, which they can
- * edit, delete, add to, or switch off. A modal on the browser's <dialog> (focus kept inside, Escape closes,
- * focus back on the button that opened it).
+ * "What @name remembers": the facts a persona keeps about the person in a DM, which they can edit, delete, add
+ * to, or switch off; or of a room, which its members share. A modal on the browser's <dialog> (focus kept
+ * inside, Escape closes, focus back on the button that opened it).
  */
-export function MemoryDialog({ conversationId, username, onClose }: MemoryDialogProps) {
+export function MemoryDialog({ place, username, onClose }: MemoryDialogProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const memory = useConversationMemory(conversationId, true);
-  const change = useChangeMemory(conversationId);
+  const memory = useConversationMemory(place, true);
+  const change = useChangeMemory(place);
+  const words = wording(place, username);
   const [newFact, setNewFact] = useState('');
 
   const listRef = useRef<HTMLUListElement>(null);
@@ -129,19 +156,23 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby={`${id}-title`} onCancel={onEscape}>
       <h2 id={`${id}-title`} className={styles.title} tabIndex={-1}>
-        What @{username} remembers
+        {words.title}
       </h2>
       {memory.isPending ? <p className={styles.note}>Loading…</p> : null}
       {memory.isError ? <InlineMessage kind="error">{describeError(memory.error)}</InlineMessage> : null}
       {memory.data ? (
         <>
-          <CheckField
-            label="Remember things from this chat"
-            checked={enabled}
-            disabled={change.isPending}
-            hint={`When this is off, @${username} neither uses nor adds to what is listed here. Only you see this list.`}
-            onChange={(e) => change.mutate({ kind: 'switch', enabled: e.target.checked })}
-          />
+          {place.room ? (
+            <p className={styles.note}>{roomMemoryState(enabled, place.room.owner, username)}</p>
+          ) : (
+            <CheckField
+              label="Remember things from this chat"
+              checked={enabled}
+              disabled={change.isPending}
+              hint={`When this is off, @${username} neither uses nor adds to what is listed here. Only you see this list.`}
+              onChange={(e) => change.mutate({ kind: 'switch', enabled: e.target.checked })}
+            />
+          )}
           {items.length ? (
             <ul ref={listRef} className={styles.list} aria-label={`Memories of @${username}`} tabIndex={-1}>
               {items.map((item) => (
@@ -157,9 +188,7 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
               ))}
             </ul>
           ) : (
-            <p className={styles.note}>
-              Nothing yet. @{username} remembers what matters about you as you chat.
-            </p>
+            <p className={styles.note}>{words.empty}</p>
           )}
           <form className={styles.addForm} onSubmit={add}>
             <TextField
@@ -167,7 +196,7 @@ export function MemoryDialog({ conversationId, username, onClose }: MemoryDialog
               name="memory"
               value={newFact}
               maxLength={MEMORY_LIMITS.itemChars}
-              placeholder="e.g. I prefer short answers"
+              placeholder={words.example}
               onChange={(e) => {
                 change.reset();
                 setNewFact(e.target.value);
@@ -205,7 +234,7 @@ export function MemoryButton({ conversationId, username }: { conversationId: str
       {open
         ? createPortal(
             <MemoryDialog
-              conversationId={conversationId}
+              place={dmMemory(conversationId)}
               username={username}
               onClose={() => setOpen(false)}
             />,

@@ -154,12 +154,12 @@ function onMessageChanged(
   void client.invalidateQueries({ queryKey: room ? chatKeys.rooms : chatKeys.conversations });
 }
 
-/** memoryChanged: what a persona remembers is fetched again. */
+/** memoryChanged: what a persona remembers (of a DM, or of a room with its id) is fetched again. */
 function onMemoryChanged(
   { client }: ChatEventContext,
-  { conversationId }: ServerEventPayload<'memoryChanged'>,
+  { conversationId, personaId }: ServerEventPayload<'memoryChanged'>,
 ) {
-  void client.invalidateQueries({ queryKey: chatKeys.memory(conversationId) });
+  void client.invalidateQueries({ queryKey: chatKeys.memory(conversationId, personaId) });
 }
 
 /** The chat's handler of each server event it listens to, bound to one context. */

@@ -72,6 +72,9 @@ function afterChange(client: QueryClient, roomId: string, change: RoomChange, ro
     );
     return;
   }
+  if (change.kind === 'settings' && change.patch.memoryOn !== undefined) {
+    void client.invalidateQueries({ queryKey: chatKeys.memory(roomId) });
+  }
   if (room) client.setQueryData(chatKeys.room(roomId), room);
   else void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
   void client.invalidateQueries({ queryKey: chatKeys.rooms });

@@ -20,12 +20,25 @@ interface MemberRowProps {
   isOwner: boolean;
   isMe: boolean;
   actions?: MemberActions;
+  /** Opens what this persona remembers of the room (offered to every member, for each persona). */
+  onMemory?: () => void;
 }
 
 /** One member: picture with a presence dot, @username and name, and what they are in the room. */
-export function MemberRow({ member, isOwner, isMe, actions }: MemberRowProps) {
+export function MemberRow({ member, isOwner, isMe, actions, onMemory }: MemberRowProps) {
   const online = useIsOnline(member._id);
   const handle = member.deleted ? DELETED_ACCOUNT_NAME : `@${member.username}`;
+  const memory = onMemory ? (
+    <Button
+      variant="ghost"
+      className={styles.small}
+      aria-haspopup="dialog"
+      aria-label={`Memory of ${handle}`}
+      onClick={onMemory}
+    >
+      Memory
+    </Button>
+  ) : null;
   return (
     <li className={styles.member}>
       <span className={styles.memberAvatar}>
@@ -58,6 +71,7 @@ export function MemberRow({ member, isOwner, isMe, actions }: MemberRowProps) {
       </span>
       {actions ? (
         <span className={styles.memberActions} role="group" aria-label={`Manage ${handle}`}>
+          {memory}
           {actions.onBench ? (
             <Button
               variant="ghost"
@@ -82,6 +96,8 @@ export function MemberRow({ member, isOwner, isMe, actions }: MemberRowProps) {
             Remove
           </Button>
         </span>
+      ) : memory ? (
+        <span className={styles.memberActions}>{memory}</span>
       ) : null}
     </li>
   );

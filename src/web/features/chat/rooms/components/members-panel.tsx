@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.js';
 import { Drawer } from '../../../../components/ui/drawer.js';
 import { InlineMessage } from '../../../../components/ui/inline-message.js';
 import { describeError } from '../../../../lib/api-client.js';
+import { roomMemory } from '../../api/memory.js';
+import { MemoryDialog } from '../../components/memory-dialog.js';
 import { useChangeRoom, type RoomChange } from '../api/change-room.js';
 import { AddMembersForm } from './add-members-form.js';
 import { MemberRow } from './member-row.js';
@@ -31,12 +33,13 @@ interface Pending {
 
 /**
  * The room's members with presence, owner and benched marks; the owner manages them and the room's settings
- * here, and everyone can mute or leave. A drawer from the right.
+ * here, everyone can open what each persona remembers of the room, mute or leave. A drawer from the right.
  */
 export function MembersPanel({ room, me, open, onClose }: MembersPanelProps) {
   const navigate = useNavigate();
   const change = useChangeRoom(room._id);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [memoryOf, setMemoryOf] = useState<RoomMember | null>(null);
   const owner = room.ownerId === me && !room.left;
   const people = room.members.filter((member) => !member.isAi);
   const personas = room.members.filter((member) => member.isAi);
@@ -119,6 +122,7 @@ export function MembersPanel({ room, me, open, onClose }: MembersPanelProps) {
                 isOwner={false}
                 isMe={false}
                 actions={actionsFor(member)}
+                onMemory={room.left || member.deleted ? undefined : () => setMemoryOf(member)}
               />
             ))}
           </ul>
@@ -175,6 +179,13 @@ export function MembersPanel({ room, me, open, onClose }: MembersPanelProps) {
         >
           {pending?.body}
         </ConfirmDialog>
+        {memoryOf ? (
+          <MemoryDialog
+            place={roomMemory(room._id, memoryOf._id, owner)}
+            username={memoryOf.username}
+            onClose={() => setMemoryOf(null)}
+          />
+        ) : null}
       </div>
     </Drawer>
   );

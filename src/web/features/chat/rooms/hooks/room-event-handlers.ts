@@ -18,6 +18,8 @@ export function roomEventHandlers({ client, me }: RoomEventContext): ServerEvent
     roomChanged: ({ roomId }) => {
       void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
       void client.invalidateQueries({ queryKey: chatKeys.rooms });
+      // The owner may have switched the room's memory: an open memory dialog says so.
+      void client.invalidateQueries({ queryKey: chatKeys.memory(roomId) });
     },
     roomRemoved: ({ roomId }) => markRoomLeft(client, roomId),
     roomRead: ({ roomId, userId, messageId }) => {
