@@ -7,6 +7,8 @@ import {
   ME,
   buildConversation,
   buildMessage,
+  buildRoom,
+  buildRoomSummary,
   callsTo,
   fakeChatServer,
 } from '../../../test/chat-server.js';
@@ -72,6 +74,60 @@ describe('forwarding a message', () => {
     expect(two).toBe(one);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('forwards into one of the person’s rooms, chosen with the keyboard', async () => {
+    const club = buildRoom();
+    const hike = buildRoom({ _id: 'room-hike', name: 'Sunday hike' });
+    const { calls, state } = fakeChatServer({
+      conversations: [buildConversation(GRACE)],
+      messages: { [GRACE._id]: [theirs] },
+      rooms: [buildRoomSummary(club), buildRoomSummary(hike)],
+      roomDetails: { [club._id]: club, [hike._id]: hike },
+    });
+    renderApp('/chat/:grace', { user: ME });
+    await screen.findByText(theirs.text);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Forward message' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Forward message' }));
+    // A person first, as before; the room choice is one Shift+Tab back, and the arrows pick it.
+    expect(dialog.getByRole('textbox', { name: 'Forward to' })).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(dialog.getByRole('radio', { name: 'A person' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(dialog.getByRole('radio', { name: 'A room' })).toBeChecked();
+    await user.tab();
+    const rooms = dialog.getByRole('combobox', { name: 'Forward to' });
+    expect(rooms).toHaveFocus();
+    expect(
+      within(rooms)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Book club', 'Sunday hike']);
+    await user.selectOptions(rooms, 'Sunday hike');
+    await user.tab();
+    await user.tab();
+    expect(dialog.getByRole('button', { name: 'Forward' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Forwarded to Sunday hike')).toHaveAttribute('role', 'status');
+    const [sent] = callsTo(calls, '/api/rooms/room-hike/forward', 'POST');
+    expect(sent?.body).toMatchObject({ messageId: theirs._id });
+    expect((sent?.body as { clientMessageId: string }).clientMessageId).toMatch(/^[0-9a-f]{32}$/);
+    expect(state.roomMessages['room-hike']?.at(-1)).toMatchObject({
+      text: theirs.text,
+      forwardedFrom: 'grace',
+    });
+    expect(callsTo(calls, '/api/messages/forward', 'POST')).toHaveLength(0);
+  });
+
+  it('offers no room choice to someone in no room', async () => {
+    await openWithForwardAnswer({ status: 201, body: theirs });
+    await userEvent.click(screen.getByRole('button', { name: 'Forward message' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Forward message' }));
+    expect(dialog.getByRole('textbox', { name: 'Forward to' })).toBeInTheDocument();
+    expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('shows a forwarded message as a quote under "Forwarded from @name"', async () => {

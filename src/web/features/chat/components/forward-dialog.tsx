@@ -5,8 +5,11 @@ import { InlineMessage } from '../../../components/ui/inline-message.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { useModal } from '../../../components/ui/use-modal.js';
 import { describeError } from '../../../lib/api-client.js';
-import { useForwardMessage } from '../api/forward-message.js';
+import { useForwardMessage, type ForwardTarget } from '../api/forward-message.js';
+import { useRooms } from '../rooms/api/get-rooms.js';
 import { previewText } from './format.js';
+import fieldStyles from '../../../components/ui/text-field.module.css';
+import selectStyles from '../../../components/persona-fields/fields.module.css';
 import styles from './forward-dialog.module.css';
 
 interface ForwardDialogProps {
@@ -14,31 +17,47 @@ interface ForwardDialogProps {
   message: Message;
   author: string;
   onClose: () => void;
-  /** Called with the recipient's username once the message is sent. */
-  onForwarded: (username: string) => void;
+  /** Called with where the message went ('@bob', or a room's name) once it is sent. */
+  onForwarded: (where: string) => void;
 }
 
 /**
  * "Forward to": a modal form on the browser's <dialog> (focus kept inside, the page inert, Escape closes,
- * focus back on the button that opened it). The username box has focus first; errors stay in the dialog.
+ * focus back on the button that opened it). The username box has focus first; a person in rooms may pick
+ * "A room" instead (radio buttons before it) and one of their rooms from a list. Errors stay in the dialog.
  */
 export function ForwardDialog({ message, author, onClose, onForwarded }: ForwardDialogProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  const [toRoom, setToRoom] = useState(false);
   const [username, setUsername] = useState('');
+  const rooms = useRooms().data ?? [];
+  const [roomId, setRoomId] = useState('');
+  const room = rooms.find((listed) => listed._id === roomId) ?? rooms[0];
   const forward = useForwardMessage();
 
-  // The one field is where the person starts typing.
-  const onEscape = useModal(ref, true, onClose, (dialog) => dialog.querySelector('input')?.focus());
+  // The username box is where the person starts typing; the room choice is one Shift+Tab away.
+  const onEscape = useModal(ref, true, onClose, (dialog) =>
+    dialog.querySelector<HTMLElement>('input[name="toUsername"]')?.focus(),
+  );
+
+  const person = username.trim().replace(/^@/, '');
+  const target: ForwardTarget | null =
+    toRoom && room
+      ? { kind: 'room', roomId: room._id }
+      : !toRoom && person
+        ? { kind: 'person', username: person }
+        : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const to = username.trim().replace(/^@/, '');
-    if (!to || forward.isPending) return;
-    forward.mutate(
-      { messageId: message._id, toUsername: to },
-      { onSuccess: () => onForwarded(to.toLowerCase()) },
-    );
+    if (!target || forward.isPending) return;
+    const where = target.kind === 'room' ? (room?.name ?? '') : `@${person.toLowerCase()}`;
+    forward.mutate({ messageId: message._id, target }, { onSuccess: () => onForwarded(where) });
+  };
+  const choose = (room: boolean) => {
+    forward.reset();
+    setToRoom(room);
   };
 
   return (
@@ -53,26 +72,61 @@ export function ForwardDialog({ message, author, onClose, onForwarded }: Forward
             {previewText(message.text)}
           </p>
         </blockquote>
-        <TextField
-          label="Forward to"
-          name="toUsername"
-          placeholder="username"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          value={username}
-          onChange={(e) => {
-            forward.reset();
-            setUsername(e.target.value);
-          }}
-        />
+        {rooms.length > 0 ? (
+          <fieldset className={styles.kinds}>
+            <legend className="visually-hidden">Send it to</legend>
+            <label className={styles.kind}>
+              <input type="radio" name="kind" checked={!toRoom} onChange={() => choose(false)} />A person
+            </label>
+            <label className={styles.kind}>
+              <input type="radio" name="kind" checked={toRoom} onChange={() => choose(true)} />A room
+            </label>
+          </fieldset>
+        ) : null}
+        {toRoom && room ? (
+          <div className={fieldStyles.field}>
+            <label htmlFor={`${id}-room`} className={fieldStyles.label}>
+              Forward to
+            </label>
+            <select
+              id={`${id}-room`}
+              name="toRoom"
+              className={`${fieldStyles.input} ${selectStyles.select}`}
+              value={room._id}
+              onChange={(event) => {
+                forward.reset();
+                setRoomId(event.target.value);
+              }}
+            >
+              {rooms.map((listed) => (
+                <option key={listed._id} value={listed._id}>
+                  {listed.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <TextField
+            label="Forward to"
+            name="toUsername"
+            placeholder="username"
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(e) => {
+              forward.reset();
+              setUsername(e.target.value);
+            }}
+          />
+        )}
         {forward.isError ? <InlineMessage kind="error">{describeError(forward.error)}</InlineMessage> : null}
         <div className={styles.actions}>
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={forward.isPending} disabled={forward.isPending || !username.trim()}>
+          <Button type="submit" busy={forward.isPending} disabled={forward.isPending || !target}>
             Forward
           </Button>
         </div>

@@ -14,7 +14,7 @@ interface Authored {
 
 /**
  * Forwarding a message and reporting one, as every conversation (direct or room) offers them: the handlers the
- * message list calls, and what they show (their dialogs, and "Forwarded to @name" for a few seconds).
+ * message list calls, and what they show (their dialogs, and "Forwarded to @name" or to a room for a few seconds).
  */
 export function useMessageDialogs() {
   const [forwarding, setForwarding] = useState<Authored | null>(null);
@@ -33,9 +33,9 @@ export function useMessageDialogs() {
           message={forwarding.message}
           author={forwarding.author}
           onClose={() => setForwarding(null)}
-          onForwarded={(username) => {
+          onForwarded={(where) => {
             setForwarding(null);
-            setForwardedTo(username);
+            setForwardedTo(where);
           }}
         />
       ) : null}
@@ -48,7 +48,7 @@ export function useMessageDialogs() {
         />
       ) : null}
       <p role="status" className={styles.forwardedNotice}>
-        {forwardedTo ? `Forwarded to @${forwardedTo}` : ''}
+        {forwardedTo ? `Forwarded to ${forwardedTo}` : ''}
       </p>
     </>
   );
