@@ -16,6 +16,8 @@
  *   the assistant turns in the request, so a test can see whether a speaker was shown its own turns;
  * - "symbols": SYMBOLS_CHUNKS (characters SPEC §5 replaces, cut mid-sequence), one piece every 250 ms;
  * - "recall": "You told me " and the facts the persona's prompt says it remembers (conversation memory);
+ * - "transcript": "I was shown " and every user and assistant turn of the prompt, so a test sees what a
+ *   persona was told (a room's history since it joined, and nothing else);
  * - anything else: FAKE_AI_REPLY, one word every 60 ms after a 0.7 s think (long enough to see "typing…").
  */
 import { startFakeEncyclopedia } from '../../src/server/test/fake-encyclopedia.js';
@@ -62,6 +64,10 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
       )[1] ?? '';
     const facts = remembered.split('\n\n')[0]?.replace(/^- /gm, '').split('\n').join(' ') || 'nothing';
     return { text: `You told me ${facts}`, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 };
+  }
+  if (/\btranscript\b/i.test(said)) {
+    const shown = body.messages.filter((message) => message.role !== 'system').map((message) => message.content);
+    return { text: `I was shown ${shown.join(' ')}`, firstByteDelayMs: THINK_MS, chunkDelayMs: 10 };
   }
   return undefined;
 }
