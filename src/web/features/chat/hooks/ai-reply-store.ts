@@ -87,8 +87,11 @@ export interface AiReplyState {
   append: (replyId: string, piece: ReplyPiece) => boolean;
   /** A reply this tab missed the start of: typing state until its text so far is joined. */
   resume: (payload: AiReplyStart, piece: ReplyPiece) => void;
-  /** The text so far of a reply being written (fetched from the server): shown at once, streaming on. */
-  join: (progress: AiReplyInProgress) => void;
+  /**
+   * The text so far of a reply being written (fetched from the server): shown at once, streaming on. A room's
+   * view also says whom the persona answers (who, with the owner, may stop it).
+   */
+  join: (progress: AiReplyInProgress & { triggeredBy?: string }) => void;
   /**
    * The reply was stored (its newMessage arrived). In the open conversation its bubble stays until the
    * message list shows the stored message, so nothing blinks; anywhere else it simply goes.
@@ -150,12 +153,12 @@ export const useAiReplies = create<AiReplyState>()((set, get) => ({
         },
       },
     })),
-  join: ({ conversationId, replyId, personaId, text }) =>
+  join: ({ conversationId, replyId, personaId, text, triggeredBy: answering }) =>
     set((state) => {
       const known = state.streams[replyId];
       if (known?.done) return state;
       const placed = placePieces(text, [{ delta: known?.text ?? '', offset: 0 }, ...(known?.early ?? [])]);
-      const triggeredBy = known?.triggeredBy;
+      const triggeredBy = known?.triggeredBy ?? answering;
       return {
         streams: {
           ...state.streams,

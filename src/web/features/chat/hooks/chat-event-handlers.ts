@@ -109,8 +109,9 @@ function onReplyStart(
 }
 
 /**
- * aiReplyDelta: a piece of a reply; one that began unseen is resumed and its text so far asked for. In a room
- * the persona is unknown until then ('').
+ * aiReplyDelta: a piece of a reply; one that began unseen is resumed and its text so far asked for: a DM's
+ * from the replies in progress, a room's from the room's view (its `speaking`, which the room page joins). In
+ * a room the persona is unknown until then ('').
  */
 function onReplyDelta(
   context: ChatEventContext,
@@ -120,11 +121,12 @@ function onReplyDelta(
   if (handled.has(replyId)) return;
   const piece = offset === undefined ? { delta } : { delta, offset };
   if (replies().append(replyId, piece)) return;
-  const personaId =
-    partnerOf(client, conversationId, open()) ?? (isRoom(context, conversationId) ? '' : undefined);
+  const room = isRoom(context, conversationId);
+  const personaId = room ? '' : partnerOf(client, conversationId, open());
   if (personaId === undefined) return;
   replies().resume({ conversationId, replyId, personaId }, piece);
-  catchUpOnReplies();
+  if (room) void client.invalidateQueries({ queryKey: chatKeys.room(conversationId) });
+  else catchUpOnReplies();
 }
 
 /** aiReplyError: the reply failed; its persona's conversation says so, or it just goes when that is unknown. */

@@ -17,6 +17,7 @@ import { useOlderMessages } from '../../hooks/use-older-messages.js';
 import { useSpeech } from '../../hooks/use-speech.js';
 import { useChangeRoom } from '../api/change-room.js';
 import { useSendRoomMessage } from '../api/send-room-message.js';
+import { useJoinSpeaking } from '../hooks/use-join-speaking.js';
 import { useMarkRoomRead, useTypingSignal } from '../hooks/use-room-presence.js';
 import { FORMER_MEMBER, useRoomSenders } from '../hooks/use-room-senders.js';
 import { useTypingIn } from '../hooks/room-typing-store.js';
@@ -52,6 +53,7 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
   const mute = useChangeRoom(roomId);
   const [membersOpen, setMembersOpen] = useState(false);
   const { members, senderOf, seenNote } = useRoomSenders(room, me, visible);
+  useJoinSpeaking(room);
   const live = useLiveReply({ conversationId: roomId }, held);
   const typingIds = useTypingIn(roomId);
   const onTyping = useTypingSignal(roomId);
