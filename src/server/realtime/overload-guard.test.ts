@@ -3,6 +3,7 @@ import { ERRORS } from '../../contracts/errors.js';
 import { SendMessageAck } from '../../contracts/realtime.js';
 import { hogEventLoop, untilAdmitting } from '../test/event-loop-hog.js';
 import { buildUser, type BuiltUser } from '../test/factories.js';
+import { startRoom } from '../test/rooms.js';
 import { collect, connectSocket, pause, type TestSocket } from '../test/socket-client.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
@@ -64,6 +65,17 @@ describe('socket sends under pressure', () => {
     await expect.poll(() => received.length).toBe(accepted);
     await pause(100);
     expect(received).toHaveLength(accepted);
+  }, 60_000);
+
+  it('refuse a room send alike', async () => {
+    const room = await startRoom(ada, [bob]);
+    const adaTab = await tab(ada);
+    const send = async () =>
+      SendMessageAck.parse(
+        await adaTab.socket.emitWithAck('sendRoomMessage', { roomId: room._id, message: 'hi' }),
+      );
+    stopHog = hogEventLoop();
+    await expect.poll(send, { timeout: 25_000, interval: 100 }).toEqual(BUSY_ACK);
   }, 60_000);
 
   it('leave other events alone, and tell a sender that asked for no acknowledgement', async () => {

@@ -3,10 +3,10 @@ import { SERVER_BUSY, type OverloadGauge } from '../plugins/overload.js';
 import type { RealtimeServer, RealtimeSocket } from './socket-server.js';
 
 /** Client events that are refused under pressure: the ones that cost a database write and a fan-out. */
-const REFUSED_UNDER_PRESSURE = new Set(['sendMessage']);
+const REFUSED_UNDER_PRESSURE = new Set(['sendMessage', 'sendRoomMessage']);
 
 /**
- * The socket twin of HTTP's 503: a `sendMessage` that admission control turns away (see overload.ts) is
+ * The socket twin of HTTP's 503: a `sendMessage` (or `sendRoomMessage`) that admission control turns away (see overload.ts) is
  * answered at once with `server_busy` and `retryAfterMs`, and not processed. Seen marks and presence go on:
  * they are cheap. Applied as middleware, before any handler runs.
  */
