@@ -230,4 +230,11 @@ describe("the AI 'clear' button", () => {
     expect(put?.path).toBe('/api/messages/conversations/updateConversation/conv-ai');
     expect(put?.body).toEqual({ context: '.' });
   });
+
+  it('suggests nobody after "@" in a direct conversation, and Enter sends', async () => {
+    const { calls } = await openGrace();
+    await userEvent.type(composer(), 'Ask @ai{Enter}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(posts(calls)[0]?.body).toMatchObject({ message: 'Ask @ai' }));
+  });
 });

@@ -4,6 +4,8 @@ import { Button, IconButton } from '../../../components/ui/button.js';
 import { SendIcon } from '../../../components/ui/icons.js';
 import { describeError } from '../../../lib/api-client.js';
 import { isServerBusy, type RetryCause } from '../api/busy-retry.js';
+import { useMentionPicker } from './mention-picker.js';
+import type { MentionCandidate } from './mentions.js';
 import styles from './composer.module.css';
 
 /** SPEC §9: the composer grows with its text up to this height, then scrolls. */
@@ -41,6 +43,8 @@ interface ComposerProps {
   boxId?: string;
   /** Called as the person types (a room tells the others). */
   onTyping?: () => void;
+  /** Who "@" suggests (a room's members); none in a DM. */
+  mentions?: readonly MentionCandidate[];
 }
 
 /** The fixed message box: Enter sends, Shift+Enter breaks the line, one send at a time (SPEC §5). */
@@ -53,6 +57,7 @@ export function Composer({
   tools,
   boxId,
   onTyping,
+  mentions,
 }: ComposerProps) {
   const ownId = useId();
   const id = boxId ?? ownId;
@@ -63,6 +68,7 @@ export function Composer({
   const [stillBusy, setStillBusy] = useState(false);
   const busyRef = useRef(false);
   const boxRef = useRef<HTMLTextAreaElement>(null);
+  const picker = useMentionPicker({ candidates: mentions, text, setText, boxRef });
 
   useLayoutEffect(() => {
     const box = boxRef.current;
@@ -101,6 +107,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void submit();
@@ -137,6 +144,7 @@ export function Composer({
         </div>
       ) : null}
       <div className={styles.row}>
+        {picker.list}
         <label htmlFor={id} className="visually-hidden">
           {`Message ${recipient}`}
         </label>
@@ -150,10 +158,13 @@ export function Composer({
           value={text}
           readOnly={retrying !== null}
           aria-describedby={error ? `${id}-error` : undefined}
+          {...picker.boxProps}
           onChange={(event) => {
             setText(event.target.value);
+            picker.track(event.target);
             if (event.target.value.trim() !== '') onTyping?.();
           }}
+          onSelect={(event) => picker.track(event.currentTarget)}
           onKeyDown={onKeyDown}
         />
         <IconButton

@@ -1,5 +1,6 @@
 import type { Message } from '../../../../../contracts/messages.js';
 import type { Room, RoomSummary } from '../../../../../contracts/rooms.js';
+import type { MentionCandidate } from '../../components/mentions.js';
 
 /** Last activity first, as the inbox shows them. */
 export function sortRooms(list: readonly RoomSummary[]): RoomSummary[] {
@@ -55,4 +56,12 @@ export function seenByCount(room: Room, message: Message): number | null {
   );
   if (readers.length === 0) return null;
   return readers.filter((member) => (member.readUpTo ?? '') >= message._id).length;
+}
+
+/** Whom "@" suggests in a room: its personas that may speak (benched ones do not), then its other people. */
+export function mentionable(room: Room, me: string): MentionCandidate[] {
+  const named = room.members.filter((member) => !member.deleted && member._id !== me);
+  const personas = named.filter((member) => member.isAi && !member.benched);
+  const people = named.filter((member) => !member.isAi);
+  return [...personas, ...people].map(({ username, name, isAi }) => ({ username, name, isAi }));
 }

@@ -16,6 +16,7 @@ import { useChatStore } from '../../hooks/chat-store.js';
 import { useOlderMessages } from '../../hooks/use-older-messages.js';
 import { useSpeech } from '../../hooks/use-speech.js';
 import { useChangeRoom } from '../api/change-room.js';
+import { mentionable } from '../api/room-cache.js';
 import { useSendRoomMessage } from '../api/send-room-message.js';
 import { useJoinSpeaking } from '../hooks/use-join-speaking.js';
 import { useMarkRoomRead, useTypingSignal } from '../hooks/use-room-presence.js';
@@ -63,6 +64,7 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
 
   const personaName = (personaId: string) => members.get(personaId)?.username ?? 'a persona';
   const typingNames = typingIds.flatMap((id) => members.get(id)?.username ?? []);
+  const mentions = useMemo(() => mentionable(room, me._id), [room, me._id]);
 
   const sendText = sendTelling(outbox, onSendFailed);
   const cleanSlate = () => {
@@ -132,6 +134,7 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
             onCleanSlate={cleanSlate}
             boxId={composerId}
             onTyping={onTyping}
+            mentions={mentions}
           />
         </>
       )}
