@@ -3,39 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROOM_ERRORS, type Room } from '../../../../contracts/rooms.js';
 import type { RecordedCall } from '../../../test/fetch-mock.js';
-import {
-  AI,
-  GRACE,
-  ME,
-  buildMessage,
-  buildRoom,
-  buildRoomSummary,
-  callsTo,
-  fakeChatServer,
-} from '../../../test/chat-server.js';
-import { latestSocket } from '../../../test/fake-socket.js';
-import { renderApp } from '../../../test/render.js';
+import { AI, GRACE, ME, buildMessage, buildRoom, callsTo } from '../../../test/chat-server.js';
+import { openRoomPage } from '../../../test/room-page.js';
 import { LEFT_ROOM_NOTICE } from './components/room-conversation.js';
 
 const ROOM_ID = 'room-book-club';
 
-async function openRoom(
+function openRoom(
   room: Room = buildRoom(),
   override?: (call: RecordedCall) => { status: number; body?: unknown } | undefined,
 ) {
-  const server = fakeChatServer(
-    {
-      rooms: [buildRoomSummary(room)],
-      roomDetails: { [room._id]: room },
-      roomMessages: { [room._id]: [buildMessage({ conversationId: ROOM_ID, text: 'Hello room' })] },
-    },
-    override,
-  );
-  renderApp(`/chat/room/${room._id}`, { user: ME });
-  await screen.findByText('Hello room');
-  const socket = latestSocket();
-  act(() => socket.serverConnect());
-  return { ...server, socket };
+  return openRoomPage(room, { override });
 }
 
 async function openMembers() {

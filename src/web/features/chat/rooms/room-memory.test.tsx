@@ -3,20 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MemoryItem } from '../../../../contracts/memory.js';
 import type { Room } from '../../../../contracts/rooms.js';
-import {
-  AI,
-  GRACE,
-  ME,
-  buildMember,
-  buildMessage,
-  buildRoom,
-  buildRoomSummary,
-  callsTo,
-  fakeChatServer,
-} from '../../../test/chat-server.js';
-import { latestSocket } from '../../../test/fake-socket.js';
+import { AI, GRACE, buildMember, buildRoom, callsTo } from '../../../test/chat-server.js';
 import { buildProfile } from '../../../test/fixtures.js';
-import { renderApp } from '../../../test/render.js';
+import { openRoomPage } from '../../../test/room-page.js';
 
 const ROOM_ID = 'room-book-club';
 const SAGE = buildProfile({ _id: 'sage-id', username: 'sage', name: 'Sage', isAi: true });
@@ -28,20 +17,11 @@ const fact = (id: string, text: string): MemoryItem => ({
 });
 
 async function openRoom(room: Room, roomMemories: Record<string, MemoryItem[]> = {}) {
-  const server = fakeChatServer({
-    rooms: [buildRoomSummary(room)],
-    roomDetails: { [room._id]: room },
-    roomMessages: { [room._id]: [buildMessage({ conversationId: ROOM_ID, text: 'Hello room' })] },
-    roomMemories,
-  });
-  renderApp(`/chat/room/${room._id}`, { user: ME });
-  await screen.findByText('Hello room');
-  const socket = latestSocket();
-  act(() => socket.serverConnect());
+  const server = await openRoomPage(room, { state: { roomMemories } });
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: /^Members/ }));
   const panel = within(screen.getByRole('dialog', { name: 'Members' }));
-  return { ...server, socket, user, panel };
+  return { ...server, user, panel };
 }
 
 describe('a persona’s memory of a room', () => {

@@ -1,21 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Room } from '../../../../contracts/rooms.js';
-import {
-  AI,
-  GRACE,
-  ME,
-  buildMember,
-  buildMessage,
-  buildRoom,
-  buildRoomSummary,
-  callsTo,
-  fakeChatServer,
-} from '../../../test/chat-server.js';
-import { latestSocket } from '../../../test/fake-socket.js';
+import { AI, GRACE, ME, buildMember, buildRoom, callsTo } from '../../../test/chat-server.js';
 import { buildProfile } from '../../../test/fixtures.js';
-import { renderApp } from '../../../test/render.js';
+import { openRoomPage } from '../../../test/room-page.js';
 
 const ROOM_ID = 'room-book-club';
 const SAGE = buildProfile({ _id: 'sage-id', username: 'sage', name: 'Sage Green', isAi: true });
@@ -27,15 +16,7 @@ const names = () =>
     .map((option) => option.textContent);
 
 async function openRoom(room: Room = buildRoom()) {
-  const server = fakeChatServer({
-    rooms: [buildRoomSummary(room)],
-    roomDetails: { [room._id]: room },
-    roomMessages: { [room._id]: [buildMessage({ conversationId: ROOM_ID, text: 'Hello room' })] },
-  });
-  renderApp(`/chat/room/${room._id}`, { user: ME });
-  await screen.findByText('Hello room');
-  act(() => latestSocket().serverConnect());
-  return { ...server, user: userEvent.setup() };
+  return { ...(await openRoomPage(room)), user: userEvent.setup() };
 }
 
 describe('@-mentions in a room’s message box', () => {

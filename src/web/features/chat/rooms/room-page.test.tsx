@@ -1,21 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../../contracts/messages.js';
 import type { Room } from '../../../../contracts/rooms.js';
-import {
-  AI,
-  GRACE,
-  ME,
-  buildMember,
-  buildMessage,
-  buildRoom,
-  buildRoomSummary,
-  callsTo,
-  fakeChatServer,
-} from '../../../test/chat-server.js';
-import { latestSocket } from '../../../test/fake-socket.js';
+import { AI, GRACE, ME, buildMember, buildMessage, buildRoom, callsTo } from '../../../test/chat-server.js';
 import { buildProfile } from '../../../test/fixtures.js';
-import { renderApp } from '../../../test/render.js';
+import { openRoomPage } from '../../../test/room-page.js';
 import { TYPING_SHOWN_MS, resetRoomTyping } from './hooks/room-typing-store.js';
 
 const BOB = buildProfile({ _id: 'bob-id', username: 'bob', name: 'Bob' });
@@ -27,22 +17,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function openRoom(
-  room: Room = buildRoom(),
-  history = [buildMessage({ text: 'Hello room', conversationId: ROOM_ID })],
-) {
-  const server = fakeChatServer({
-    profiles: [GRACE, AI, BOB],
-    rooms: [buildRoomSummary(room)],
-    roomDetails: { [room._id]: room },
-    roomMessages: { [room._id]: history },
-  });
-  renderApp(`/chat/room/${room._id}`, { user: ME });
-  await screen.findByRole('log');
-  await log().findByText(history.at(-1)?.text ?? '');
-  const socket = latestSocket();
-  act(() => socket.serverConnect());
-  return { ...server, socket };
+function openRoom(room: Room = buildRoom(), history?: Message[]) {
+  return openRoomPage(room, { history, state: { profiles: [GRACE, AI, BOB] } });
 }
 
 describe('room page', () => {

@@ -2,18 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Room } from '../../../../contracts/rooms.js';
-import {
-  AI,
-  GRACE,
-  ME,
-  buildMessage,
-  buildRoom,
-  buildRoomSummary,
-  callsTo,
-  fakeChatServer,
-} from '../../../test/chat-server.js';
-import { latestSocket } from '../../../test/fake-socket.js';
-import { renderApp } from '../../../test/render.js';
+import { AI, GRACE, ME, buildMessage, buildRoom, callsTo } from '../../../test/chat-server.js';
+import { openRoomPage } from '../../../test/room-page.js';
 
 const ROOM_ID = 'room-book-club';
 const speaking = (triggeredBy: string, text = 'Chapter one is about ') => ({
@@ -24,20 +14,11 @@ const speaking = (triggeredBy: string, text = 'Chapter one is about ') => ({
   text,
 });
 
-async function openRoom(room: Room) {
-  const server = fakeChatServer(
-    {
-      rooms: [buildRoomSummary(room)],
-      roomDetails: { [room._id]: room },
-      roomMessages: { [room._id]: [buildMessage({ conversationId: ROOM_ID, text: 'Hello room' })] },
-    },
-    (call) => (call.path.endsWith('/stop') ? { status: 200, body: { stopped: true } } : undefined),
-  );
-  renderApp(`/chat/room/${room._id}`, { user: ME });
-  await screen.findByText('Hello room');
-  const socket = latestSocket();
-  act(() => socket.serverConnect());
-  return { ...server, socket };
+/** The room, where Stop is answered as the server does while a persona speaks. */
+function openRoom(room: Room) {
+  return openRoomPage(room, {
+    override: (call) => (call.path.endsWith('/stop') ? { status: 200, body: { stopped: true } } : undefined),
+  });
 }
 
 describe('joining a room while a persona speaks', () => {
