@@ -75,8 +75,22 @@ atEachWidth('rooms', (width) => {
       const members = page.getByRole('dialog', { name: 'Members' });
       await expect(members.getByText('online')).toBeVisible();
       await shoot(page, `room-members${suffix(theme)}`, { fullPage: false });
+      await members.getByRole('button', { name: 'Memory of @ai' }).click();
+      const memory = page.getByRole('dialog', { name: 'What @ai remembers of this room' });
+      await expect(memory.getByText(/Memory is on in this room/)).toBeVisible();
+      await shoot(page, `room-memory${suffix(theme)}`, { fullPage: false });
+      await memory.getByRole('button', { name: 'Done' }).click();
       await members.getByRole('button', { name: 'Close' }).click();
       await expect(members).toHaveCount(0);
+
+      // "@" in the box suggests the room's personas, then its people.
+      const box = page.getByRole('textbox', { name: 'Message Sunday hike' });
+      await box.fill('');
+      await box.pressSequentially('Which trail, @');
+      await expect(page.getByRole('listbox', { name: 'People and personas to mention' })).toBeVisible();
+      await shoot(page, `room-mention${suffix(theme)}`, { fullPage: false });
+      await box.press('Escape');
+      await box.fill('');
 
       const dialog = await openNewRoom(page, width);
       await dialog.getByRole('textbox', { name: /Room name/ }).fill('Book club');
