@@ -6,14 +6,12 @@
  * number of load-generator processes.
  */
 import os from 'node:os';
-import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.js';
 import {
   CAPACITY_ENV,
-  CONNECT,
-  formatErrors,
-  mergeConnects,
+  connectSet,
   onAll,
   startGenerators,
+  withServers,
   type Generator,
 } from './chat/harness.js';
 import { bareSenders, seedCast, shareOf } from './chat/people.js';
@@ -29,42 +27,13 @@ const SENDERS = 200;
 const PEOPLE_PAST_CAPACITY = 2000;
 
 /** Connects people to a server as the generators' user set `set`; prints what failed. */
-async function connect(
+function connect(
   target: Target,
   generators: Generator[],
   users: UserSpec[],
   opts: { byPair?: boolean },
 ): Promise<ConnectResult> {
-  const result = mergeConnects(
-    await onAll<ConnectResult>(generators, (g) => ({
-      kind: 'connect',
-      set: target.set,
-      baseUrl: target.server.baseUrl,
-      users: shareOf(users, g, generators.length, opts),
-      ...CONNECT,
-    })),
-  );
-  console.log(
-    `${target.name}: ${result.connected}/${users.length} connected (errors: ${formatErrors(result.errors)})`,
-  );
-  return result;
-}
-
-async function withServers<T>(
-  env: Record<string, string>,
-  work: (app: ServerProcess, bare: ServerProcess) => Promise<T>,
-): Promise<T> {
-  const app = await startServerProcess(env);
-  try {
-    const bare = await startServerProcess({}, 'bench/chat/bare-relay.ts');
-    try {
-      return await work(app, bare);
-    } finally {
-      await bare.stop();
-    }
-  } finally {
-    await app.stop();
-  }
+  return connectSet(target, generators, (g) => shareOf(users, g, generators.length, opts));
 }
 
 /** Runs the chat benchmark; true when every budget holds. */

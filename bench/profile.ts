@@ -11,47 +11,12 @@ import { Agent, request, WebSocket } from 'undici';
 import { io, type Socket } from 'socket.io-client';
 import { startServerProcess } from '../src/server/test/server-process.js';
 import { CAPACITY_ENV } from './chat/harness.js';
-import { isBusy, selfTimes, type CpuProfile } from './lib/cpu-profile.js';
+import { summarise, type CpuProfile } from './lib/cpu-profile.js';
 import { seedPeople, type SeededUser } from './lib/seed.js';
 
 const PEOPLE = 200;
 const SECONDS = 8;
 const CONCURRENCY = 64;
-
-/** Which package (or our own folder) a profiled function belongs to. */
-function ownerOf(url: string): string {
-  if (!url) return '(native / GC / idle)';
-  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (inModules) return inModules[1] ?? url;
-  if (url.startsWith('node:')) return url;
-  const ours = /\/src\/(server\/[^/]+(?:\/[^/]+)?)/.exec(url);
-  return ours ? `src/${ours[1]}` : url;
-}
-
-function summarise(profile: CpuProfile, work: number, unit: string): void {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = selfTimes(profile);
-  const byOwner = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  let busy = 0;
-  for (const [id, us] of selfUs) {
-    const frame = byNode.get(id)?.callFrame;
-    if (!frame || !isBusy(frame)) continue;
-    busy += us;
-    const owner = ownerOf(frame.url);
-    byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
-    const fn = `${frame.functionName || '(anonymous)'} ${owner}:${frame.lineNumber + 1}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-  }
-  const perUnit = (us: number) => (us / 1000 / work).toFixed(3);
-  console.log(`busy CPU ${(busy / 1e6).toFixed(2)} s for ${work} ${unit}: ${perUnit(busy)} ms per ${unit}`);
-  console.log(`\n| where | ms per ${unit} | share |\n|---|---|---|`);
-  for (const [owner, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 15))
-    console.log(`| ${owner} | ${perUnit(us)} | ${((us / busy) * 100).toFixed(1)} % |`);
-  console.log(`\n| function (self time) | ms per ${unit} |\n|---|---|`);
-  for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25))
-    console.log(`| ${fn} | ${perUnit(us)} |`);
-}
 
 /** A Chrome DevTools Protocol session on the server's inspector, so only the load window is profiled. */
 interface Inspector {

@@ -5,7 +5,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { Pool } from 'undici';
 import { newClientMessageId, type Message } from '../../src/contracts/messages.js';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../src/contracts/realtime.js';
+import type {
+  ClientToServerEvents,
+  SendMessageAck,
+  ServerToClientEvents,
+} from '../../src/contracts/realtime.js';
 import type { ErrorCounts, SendPath, UserSpec } from './protocol.js';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -218,34 +222,27 @@ function codeOf(body: string): string | undefined {
   return undefined;
 }
 
-/**
- * Sends a DM the way the web app does (`POST /api/messages`), or over the socket with an acknowledgement.
- * A retry passes the first attempt's `clientMessageId`, as the web app's does.
- */
-export async function sendMessage(
-  set: UserSet,
+/** A send over the socket, answered by its acknowledgement (or by none within ANSWER_TIMEOUT_MS). */
+async function overSocket(
   from: Member,
-  recipientId: string,
-  text: string,
-  path: SendPath,
-  clientMessageId = newClientMessageId(),
+  ask: (socket: ChatSocket) => Promise<SendMessageAck>,
 ): Promise<SendOutcome> {
-  // Every send carries its idempotency key, made as the web app makes it (the server keeps a unique index on it).
-  const send = { message: text, recipientId, clientMessageId };
-  if (path === 'socket') {
-    const socket = from.socket;
-    if (!socket) return statuslessFailure('socket closed');
-    try {
-      const answer = await socket.timeout(ANSWER_TIMEOUT_MS).emitWithAck('sendMessage', send);
-      if ('message' in answer) return { ok: true };
-      return statuslessFailure(`socket ${answer.code}`, SOCKET_REFUSALS.has(answer.code), answer.code);
-    } catch {
-      return statuslessFailure('socket ack timeout');
-    }
+  const socket = from.socket;
+  if (!socket) return statuslessFailure('socket closed');
+  try {
+    const answer = await ask(socket.timeout(ANSWER_TIMEOUT_MS));
+    if ('message' in answer) return { ok: true };
+    return statuslessFailure(`socket ${answer.code}`, SOCKET_REFUSALS.has(answer.code), answer.code);
+  } catch {
+    return statuslessFailure('socket ack timeout');
   }
+}
+
+/** A send the web app's way: a POST from the site's own page with the session cookie, 201 when taken. */
+async function overHttp(set: UserSet, from: Member, path: string, send: object): Promise<SendOutcome> {
   try {
     const res = await set.pool.request({
-      path: '/api/messages',
+      path,
       method: 'POST',
       headers: {
         cookie: from.spec.cookie,
@@ -272,4 +269,37 @@ export async function sendMessage(
   } catch (err) {
     return statuslessFailure(`http ${(err as Error).message}`);
   }
+}
+
+/**
+ * Sends a DM the way the web app does (`POST /api/messages`), or over the socket with an acknowledgement.
+ * A retry passes the first attempt's `clientMessageId`, as the web app's does.
+ */
+export function sendMessage(
+  set: UserSet,
+  from: Member,
+  recipientId: string,
+  text: string,
+  path: SendPath,
+  clientMessageId = newClientMessageId(),
+): Promise<SendOutcome> {
+  // Every send carries its idempotency key, made as the web app makes it (the server keeps a unique index on it).
+  const send = { message: text, recipientId, clientMessageId };
+  return path === 'socket'
+    ? overSocket(from, (socket) => socket.emitWithAck('sendMessage', send))
+    : overHttp(set, from, '/api/messages', send);
+}
+
+/** Writes to a room the way the web app does (`POST /api/rooms/:roomId/messages`), or over the socket. */
+export function sendRoomMessage(
+  set: UserSet,
+  from: Member,
+  roomId: string,
+  text: string,
+  path: SendPath,
+): Promise<SendOutcome> {
+  const send = { message: text, clientMessageId: newClientMessageId() };
+  return path === 'socket'
+    ? overSocket(from, (socket) => socket.emitWithAck('sendRoomMessage', { roomId, ...send }))
+    : overHttp(set, from, `/api/rooms/${encodeURIComponent(roomId)}/messages`, send);
 }

@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { startServerProcess, type ServerProcess } from '../../src/server/test/server-process.js';
 import { cpuPercentDuring, cpuSecondsOf } from '../lib/process-stats.js';
 import type {
   ChatResult,
@@ -14,6 +15,7 @@ import type {
   ErrorCounts,
   Reply,
   Request,
+  UserSpec,
 } from './protocol.js';
 
 export { percentile } from '../lib/stats.js';
@@ -78,17 +80,66 @@ export function onAll<R>(generators: Generator[], command: (index: number) => Co
   return Promise.all(generators.map((g, i) => g.call<R>(command(i))));
 }
 
-/** CPU the given processes used during `work`, as a percentage of one core. */
+/**
+ * Opens the tabs of the people `shareOf(g)` names on generator g, as the generators' user set `set` on a
+ * server; prints how many connected and what failed.
+ */
+export async function connectSet(
+  target: { name: string; set: string; server: Pick<ServerProcess, 'baseUrl'> },
+  generators: Generator[],
+  shareOf: (generator: number) => UserSpec[],
+): Promise<ConnectResult> {
+  const shares = generators.map((_, g) => shareOf(g));
+  const result = mergeConnects(
+    await onAll<ConnectResult>(generators, (g) => ({
+      kind: 'connect',
+      set: target.set,
+      baseUrl: target.server.baseUrl,
+      users: shares[g] ?? [],
+      ...CONNECT,
+    })),
+  );
+  const total = shares.reduce((a, share) => a + share.length, 0);
+  console.log(
+    `${target.name}: ${result.connected}/${total} connected (errors: ${formatErrors(result.errors)})`,
+  );
+  return result;
+}
+
+/**
+ * The app (with `env`, and `appArgs` for node, e.g. `--cpu-prof`) and the bare socket.io relay, each its own
+ * process, up for `work` and stopped after.
+ */
+export async function withServers<T>(
+  env: Record<string, string>,
+  work: (app: ServerProcess, bare: ServerProcess) => Promise<T>,
+  appArgs: string[] = [],
+): Promise<T> {
+  const app = await startServerProcess(env, undefined, appArgs);
+  try {
+    const bare = await startServerProcess({}, 'bench/chat/bare-relay.ts');
+    try {
+      return await work(app, bare);
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+/** CPU the given processes used during `work`, as a percentage of one core: all of them, and each. */
 export async function cpuDuring<T>(
   pids: number[],
   work: () => Promise<T>,
-): Promise<{ result: T; cpu: number }> {
-  const seconds = () => Promise.all(pids.map(cpuSecondsOf)).then((s) => s.reduce((a, b) => a + b, 0));
+): Promise<{ result: T; cpu: number; each: number[] }> {
+  const seconds = () => Promise.all(pids.map(cpuSecondsOf));
   const cpu0 = await seconds();
   const t0 = performance.now();
   const result = await work();
-  const cpu = (((await seconds()) - cpu0) / ((performance.now() - t0) / 1000)) * 100;
-  return { result, cpu };
+  const elapsed = (performance.now() - t0) / 1000;
+  const each = (await seconds()).map((s, i) => ((s - (cpu0[i] ?? 0)) / elapsed) * 100);
+  return { result, cpu: each.reduce((a, b) => a + b, 0), each };
 }
 
 const SETTLED_PERCENT = 10;

@@ -32,17 +32,22 @@ interface Pending {
    * waits to be retried (the sender knows it was not taken, so it is not lost, only slow).
    */
   accepted: number | undefined;
-  to: string;
-  /** Runs on arrival, or when the message is given up on (closed loop: send the next one). */
+  /** Who has yet to get it: the recipient of a DM, the other members of a room. */
+  waiting: Set<string>;
+  /** Runs once it arrived everywhere, or when it is given up on (closed loop: send the next one). */
   then?: () => void;
 }
 
 /** A message not delivered within this long counts as lost (and as `late` if it turns up afterwards). */
-const GIVE_UP_MS = 5_000;
+export const GIVE_UP_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Counts sends, arrivals and failures of one phase, matching arrivals to sends by the text's token. */
-class Recorder {
+/**
+ * Counts sends, arrivals and failures of one phase, matching arrivals to sends by the text's token. A message
+ * may have several recipients (a room's): each arrival is a delivery, timed and counted on its own, and `lost`
+ * and `late` count deliveries too.
+ */
+export class Recorder {
   readonly pending = new Map<string, Pending>();
   readonly latencies: number[] = [];
   readonly errors: ErrorCounts = {};
@@ -54,18 +59,20 @@ class Recorder {
   withRetryAfter = 0;
   lastArrival = 0;
   private seq = 0;
-  private readonly givenUp = new Set<string>();
+  /** Who had yet to get each message given up on, by its text. */
+  private readonly givenUp = new Map<string, Set<string>>();
   private readonly sweeper = setInterval(() => this.giveUpOlderThan(GIVE_UP_MS), 500);
 
   constructor(private readonly set: UserSet) {}
 
   /**
-   * Registers a message about to be sent; returns its text. It counts as taken when sent, unless
-   * `untilAnswered`: then only once `accepted` says so.
+   * Registers a message about to be sent to `to` (one person, or a room's other members); returns its text. It
+   * counts as taken when sent, unless `untilAnswered`: then only once `accepted` says so.
    */
-  expect(to: string, t0: number, then?: () => void, untilAnswered = false): string {
+  expect(to: string | Iterable<string>, t0: number, then?: () => void, untilAnswered = false): string {
     const text = `bench ${process.pid}-${(this.seq += 1)}`;
-    this.pending.set(text, { t0, accepted: untilAnswered ? undefined : t0, to, then });
+    const waiting = new Set(typeof to === 'string' ? [to] : to);
+    this.pending.set(text, { t0, accepted: untilAnswered ? undefined : t0, waiting, then });
     this.sent += 1;
     return text;
   }
@@ -73,11 +80,12 @@ class Recorder {
   /** A message reached a socket; true when it was one of ours, for that person, on time. */
   arrived(to: Member, message: Message): boolean {
     const p = this.pending.get(message.text);
-    if (!p && this.givenUp.delete(message.text)) this.late += 1;
-    if (!p || p.to !== to.spec.userId) return false;
-    this.pending.delete(message.text);
+    if (!p && this.givenUp.get(message.text)?.delete(to.spec.userId)) this.late += 1;
+    if (!p?.waiting.delete(to.spec.userId)) return false;
     this.lastArrival = performance.now();
     this.latencies.push(this.lastArrival - p.t0);
+    if (p.waiting.size > 0) return true;
+    this.pending.delete(message.text);
     p.then?.();
     return true;
   }
@@ -112,7 +120,7 @@ class Recorder {
   /** The recipient's tab closed while these were on their way: not lost, just not live any more. */
   forget(recipientId: string): void {
     for (const [text, p] of this.pending) {
-      if (p.to !== recipientId) continue;
+      if (!p.waiting.delete(recipientId) || p.waiting.size > 0) continue;
       this.pending.delete(text);
       this.sent -= 1;
     }
@@ -124,8 +132,8 @@ class Recorder {
       // A send still waiting out refusals is never given up on mid-phase, only when the phase ends (ms = 0).
       if (p.accepted === undefined ? ms > 0 : p.accepted > limit) continue;
       this.pending.delete(text);
-      this.givenUp.add(text);
-      this.lost += 1;
+      this.givenUp.set(text, p.waiting);
+      this.lost += p.waiting.size;
       p.then?.();
     }
   }
@@ -263,7 +271,8 @@ export async function chat(
   return { ...result, presenceLatencies: presence, presenceExpected, churns, loopMaxMs: loop.max / 1e6 };
 }
 
-function deliveriesOnly(rec: Recorder) {
+/** The phase listens for arrivals at others (a sender's own tabs hear its message too) and socket errors. */
+export function deliveriesOnly(rec: Recorder): void {
   listen({
     message(to, message) {
       if (message.sender !== to.spec.userId) rec.arrived(to, message);

@@ -28,3 +28,39 @@ export function selfTimes(profile: CpuProfile): Map<number, number> {
   });
   return self;
 }
+
+/** Which package (or our own folder) a profiled function belongs to. */
+function ownerOf(url: string): string {
+  if (!url) return '(native / GC / idle)';
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inModules) return inModules[1] ?? url;
+  if (url.startsWith('node:')) return url;
+  const ours = /\/src\/(server\/[^/]+(?:\/[^/]+)?)/.exec(url);
+  return ours ? `src/${ours[1]}` : url;
+}
+
+/** Prints where a profile's busy CPU went, by package and by function (self time), per unit of work. */
+export function summarise(profile: CpuProfile, work: number, unit: string): void {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = selfTimes(profile);
+  const byOwner = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let busy = 0;
+  for (const [id, us] of selfUs) {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame || !isBusy(frame)) continue;
+    busy += us;
+    const owner = ownerOf(frame.url);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
+    const fn = `${frame.functionName || '(anonymous)'} ${owner}:${frame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  }
+  const perUnit = (us: number) => (us / 1000 / work).toFixed(3);
+  console.log(`busy CPU ${(busy / 1e6).toFixed(2)} s for ${work} ${unit}: ${perUnit(busy)} ms per ${unit}`);
+  console.log(`\n| where | ms per ${unit} | share |\n|---|---|---|`);
+  for (const [owner, us] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`| ${owner} | ${perUnit(us)} | ${((us / busy) * 100).toFixed(1)} % |`);
+  console.log(`\n| function (self time) | ms per ${unit} |\n|---|---|`);
+  for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`| ${fn} | ${perUnit(us)} |`);
+}
