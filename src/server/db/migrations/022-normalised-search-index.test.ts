@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWords } from '../../../contracts/search.js';
 import { indexWaitingMessages } from '../../modules/search/message-index.js';
@@ -35,10 +35,30 @@ const note = (n: number) => ({
  * What Ann's search for the typed spelling of "العربية" finds, as the search service asks. Messages waiting for
  * their batch (SQLite) are indexed first only once the schema is migrated: the batch is today's code.
  */
-async function found({ indexWaiting = true } = {}): Promise<string[]> {
-  if (indexWaiting && t.db.engine === 'sqlite') await indexWaitingMessages(t.db.kysely);
+async function found(): Promise<string[]> {
+  if (t.db.engine === 'sqlite') await indexWaitingMessages(t.db.kysely);
   const candidates = await searchRepository(t.db).candidates(ids.ann, searchWords('العربية'));
   return candidates.map((c) => c.ref).sort();
+}
+
+/**
+ * The same search asked straight of the index, at a schema older than today's code (which also looks in rooms,
+ * migration 029): the message and note ids holding a word that begins with the typed spelling.
+ */
+async function foundAtOldSchema(): Promise<string[]> {
+  const [word = ''] = searchWords('العربية');
+  const { rows } =
+    t.db.engine === 'sqlite'
+      ? await sql<{ ref: string }>`select r.ref from search_text
+          join search_rows r on r.search_rowid = search_text.rowid
+          where search_text match ${`body : ("${word}"*)`}`.execute(t.db.kysely)
+      : await sql<{
+          ref: string;
+        }>`select id as ref from messages where search_vector @@ to_tsquery('simple', ${`${word}:*`})
+          union all select id from actions where search_vector @@ to_tsquery('simple', ${`${word}:*`})`.execute(
+          t.db.kysely,
+        );
+  return rows.map((row) => row.ref).sort();
 }
 
 describe('migration 022: the search index holds text in its normalised spelling', () => {
@@ -59,7 +79,7 @@ describe('migration 022: the search index holds text in its normalised spelling'
       })
       .execute();
     await k.insertInto('actions').values(note(1)).execute();
-    expect(await found({ indexWaiting: false })).toEqual([]);
+    expect(await foundAtOldSchema()).toEqual([]);
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await found()).toEqual([message, note(1).id].sort());
@@ -67,7 +87,7 @@ describe('migration 022: the search index holds text in its normalised spelling'
     expect(await found()).toEqual([message, note(1).id, note(2).id].sort());
 
     expect((await migrator.migrateTo('021-directory-tab-search')).error).toBeUndefined();
-    expect(await found()).toEqual([]);
+    expect(await foundAtOldSchema()).toEqual([]);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await found()).toEqual([message, note(1).id, note(2).id].sort());
   });

@@ -138,20 +138,17 @@ export async function roomsRoutes(
     return deps.memory.scoped.read(scope, enabled);
   });
   app.post<{ Params: MemoryParams }>(memoryPath, change, async (request, reply) => {
+    const input = parseInput(MemoryItemRequest, request.body);
     const { scope } = await memoryOf(request);
-    const item = await deps.memory.scoped.add(
-      scope,
-      request.user.id,
-      parseInput(MemoryItemRequest, request.body),
-    );
+    const item = await deps.memory.scoped.add(scope, request.user.id, input);
     return reply.status(201).send(item);
   });
   app.patch<{ Params: MemoryParams & { itemId: string } }>(
     `${memoryPath}/:itemId`,
     change,
     async (request) => {
-      const { scope } = await memoryOf(request);
       const input = parseInput(MemoryItemRequest, request.body);
+      const { scope } = await memoryOf(request);
       return deps.memory.scoped.edit(scope, request.user.id, request.params.itemId, input);
     },
   );
