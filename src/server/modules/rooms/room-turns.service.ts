@@ -223,7 +223,8 @@ export function roomTurnsService(deps: {
   }
 
   async function run(job: RoomMessageJob): Promise<void> {
-    // A quick look first: a message nobody will answer takes no lock.
+    // A quick look first: a message nobody will answer takes no lock, and in a room without a persona one read.
+    if (!(await repo.hasSpeakingPersona(job.roomId))) return;
     const room = await repo.findRoom(job.roomId);
     if (!room) return;
     const floor = await floorOf(room);

@@ -123,6 +123,20 @@ export function roomsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Whether any persona in the room now may speak (not benched): most rooms' messages stop at this one read. */
+    async hasSpeakingPersona(roomId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('roomMembers')
+        .select('memberId')
+        .where('roomId', '=', roomId)
+        .where('isAi', '=', 1)
+        .where('benched', '=', 0)
+        .where('leftAt', '=', '')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The ids of the people (not personas) in the room now. */
     async peopleIn(roomId: string): Promise<string[]> {
       const rows = await db
