@@ -91,6 +91,8 @@ test.describe('accessibility gate, signed-in pages', () => {
   const me = newCredentials('axe');
   const other = newCredentials('axefriend');
   const persona = newPersonaUsername('axe');
+  const ROOM = 'Axe room';
+  let roomPath = '/chat';
   let ready: Promise<void> | undefined;
 
   /** The people, persona and conversation the pages show, made once for the whole group. */
@@ -108,7 +110,22 @@ test.describe('accessibility gate, signed-in pages', () => {
     });
     // A conversation with the persona, so its chat shows the persona tools.
     await sendAs(request, credentials, checker._id, 'Hello, checker.');
+    const room = await page.request.post('/api/rooms', {
+      data: { name: ROOM, people: [other.username], personas: [persona], replyMode: 'mentioned' },
+    });
+    expect(room.status(), await room.text()).toBe(201);
+    roomPath = `/chat/room/${((await room.json()) as { _id: string })._id}`;
   }
+
+  /** A room's scene: its address is known once setUp made the room. */
+  const roomScene = (name: string, act?: Scene['act']): Scene => ({
+    name,
+    get path() {
+      return roomPath;
+    },
+    ready: (page) => page.getByRole('textbox', { name: `Message ${ROOM}` }),
+    act,
+  });
 
   test.beforeEach(async ({ page }) => {
     ready ??= setUp(page, me);
@@ -124,6 +141,22 @@ test.describe('accessibility gate, signed-in pages', () => {
       name: 'a persona chat with its tools',
       path: `/chat/:${persona}`,
       ready: (page) => page.getByRole('group', { name: `Tools for @${persona}` }),
+    },
+    roomScene('a room'),
+    roomScene('a room with its members panel', async (page) => {
+      await page.getByRole('button', { name: /Members/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Members' })).toBeVisible();
+    }),
+    {
+      name: 'the new room dialog',
+      path: '/chat',
+      act: async (page) => {
+        // On a phone the inbox, and its New room, are in the contacts drawer.
+        const drawer = page.getByRole('button', { name: 'Open contacts' });
+        if (await drawer.isVisible()) await drawer.click();
+        await page.getByRole('button', { name: 'New room' }).click();
+        await expect(page.getByRole('dialog', { name: 'New room' })).toBeVisible();
+      },
     },
     { name: 'persona explorer', path: '/explorer' },
     { name: 'persona create', path: '/create' },
