@@ -1,4 +1,4 @@
-/** `npm run bench [accounts|archive|directory|search|chat|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
+/** `npm run bench [accounts|archive|directory|search|chat|rooms|http-read|first-paint|ai|flood]`: runs the benchmarks and exits 1 when a budget is missed. */
 import { runAccountsBench } from './accounts.bench.js';
 import { runArchiveBench } from './archive.bench.js';
 import { runAiBench } from './ai.bench.js';
@@ -7,6 +7,7 @@ import { runDirectoryBench } from './directory.bench.js';
 import { runFirstPaintBench } from './first-paint.bench.js';
 import { runFloodBench } from './flood.bench.js';
 import { runHttpReadBench } from './http-read.bench.js';
+import { runRoomsBench } from './rooms.bench.js';
 import { runSearchBench } from './search.bench.js';
 
 const suites: Record<string, () => Promise<boolean>> = {
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<boolean>> = {
   directory: runDirectoryBench,
   search: runSearchBench,
   chat: runChatBench,
+  rooms: runRoomsBench,
   ai: runAiBench,
   flood: runFloodBench,
   'http-read': runHttpReadBench,

@@ -1,6 +1,6 @@
 /**
- * One load-generator process of the chat benchmark (started by harness.ts with `fork`): it holds its share
- * of the simulated people's sockets and HTTP connections and runs the commands the parent sends over IPC,
+ * One load-generator process of the chat and rooms benchmarks (started by harness.ts with `fork`): it holds its
+ * share of the simulated people's sockets and HTTP connections and runs the commands the parent sends over IPC,
  * so the client side spreads over the machine's cores instead of being the bottleneck.
  */
 import {
@@ -14,6 +14,7 @@ import {
   type UserSet,
   warmConnections,
 } from './clients.js';
+import { roomTalk } from '../rooms/talk.js';
 import { chat, openLoop, saturate, webAppPeople } from './load-phases.js';
 import type { Command, ConnectResult, ErrorCounts, Reply, Request } from './protocol.js';
 
@@ -70,6 +71,8 @@ async function run(command: Command): Promise<unknown> {
       return openLoop(setNamed(command.set), command.path, command.perSecond, command.seconds);
     case 'people':
       return webAppPeople(setNamed(command.set), command.thinkMs, command.seconds);
+    case 'rooms':
+      return roomTalk(setNamed(command.set), command);
     case 'warm':
       return warmConnections(setNamed(command.set), CONNECT_TIMEOUT_MS);
     case 'idle':

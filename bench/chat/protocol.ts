@@ -1,4 +1,4 @@
-/** What the chat benchmark's parent asks its load-generator processes to do, and what they answer. */
+/** What the chat and rooms benchmarks' parents ask their load-generator processes to do, and what they answer. */
 
 /** One simulated person: a signed-in browser with its session cookie and the people it has conversations with. */
 export interface UserSpec {
@@ -10,6 +10,12 @@ export interface UserSpec {
 
 /** How a message travels: `POST /api/messages` (what the web app uses) or the `sendMessage` socket event. */
 export type SendPath = 'http' | 'socket';
+
+/** A room of the rooms benchmark: its id and the people in it (all played by the same load generator). */
+export interface RoomSpec {
+  roomId: string;
+  memberIds: string[];
+}
 
 export type Command =
   /** Opens one websocket per user (added to the named set), in batches, each with a timeout. */
@@ -29,6 +35,8 @@ export type Command =
   | { kind: 'open'; set: string; path: SendPath; perSecond: number; seconds: number }
   /** People using the web app: one send at a time, `thinkMs` between them, busy refusals retried as the web app does. */
   | { kind: 'people'; set: string; thinkMs: number; seconds: number }
+  /** Everyone in these rooms writes to their room every `sendEveryMs` (jittered), whether or not the server keeps up. */
+  | { kind: 'rooms'; set: string; rooms: RoomSpec[]; path: SendPath; seconds: number; sendEveryMs: number }
   /** Opens `count` extra sockets that only sit there (tabs left open), round robin over `users`. */
   | { kind: 'idle'; baseUrl: string; users: UserSpec[]; count: number; batchSize: number; timeoutMs: number }
   /** Opens the set's keep-alive HTTP connections before a measurement (see clients.ts warmConnections). */
@@ -67,6 +75,13 @@ export interface ChatResult extends DeliveryResult {
   presenceExpected: number;
   churns: number;
   /** The load generator's own longest event-loop delay in the phase, ms: a stall here delays what it times. */
+  loopMaxMs: number;
+}
+
+/** A rooms phase: `sent` counts messages, `delivered` and `latencies` their arrivals at the room's other members. */
+export interface RoomsResult extends DeliveryResult {
+  /** The load generator's event-loop delay in the phase, ms (p99 and max): a stall delays what it times. */
+  loopP99Ms: number;
   loopMaxMs: number;
 }
 

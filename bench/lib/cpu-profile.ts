@@ -9,6 +9,16 @@ export interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  /** µs on the monotonic clock `process.hrtime` reads, in any process of the machine. */
+  startTime: number;
+}
+
+/** Stretches of time (µs on `process.hrtime`'s clock, from and to) to which a summary keeps. */
+export type Windows = ReadonlyArray<readonly [number, number]>;
+
+/** Now on the clock a profile's `startTime` uses, µs. */
+export function monotonicMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
 }
 
 /** Frames that are not work: the thread waiting, or V8 outside any JavaScript it can name. */
@@ -19,12 +29,17 @@ export function isBusy(frame: ProfileNode['callFrame']): boolean {
 /**
  * Microseconds of self time by node id. The first sample is left out: its time delta runs from when profiling
  * was asked for to the first tick, 100–150 ms in every profile looked at (against about 1 ms for the others),
- * and it lands on whatever frame ran then, once 104 ms on a Kysely `executeQuery`.
+ * and it lands on whatever frame ran then, once 104 ms on a Kysely `executeQuery`. With `within`, only the samples
+ * taken inside those stretches count.
  */
-export function selfTimes(profile: CpuProfile): Map<number, number> {
+export function selfTimes(profile: CpuProfile, within?: Windows): Map<number, number> {
   const self = new Map<number, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
-    if (i > 0) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (i === 0 || (within && !within.some(([from, to]) => at >= from && at <= to))) return;
+    self.set(id, (self.get(id) ?? 0) + delta);
   });
   return self;
 }
@@ -39,10 +54,13 @@ function ownerOf(url: string): string {
   return ours ? `src/${ours[1]}` : url;
 }
 
-/** Prints where a profile's busy CPU went, by package and by function (self time), per unit of work. */
-export function summarise(profile: CpuProfile, work: number, unit: string): void {
+/**
+ * Prints where a profile's busy CPU went, by package and by function (self time), per unit of work; with
+ * `within`, only in those stretches of time.
+ */
+export function summarise(profile: CpuProfile, work: number, unit: string, within?: Windows): void {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = selfTimes(profile);
+  const selfUs = selfTimes(profile, within);
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let busy = 0;
