@@ -66,7 +66,9 @@ function choose(body: RecordedRequest['body']): FakeReply | undefined {
     return { text: `You told me ${facts}`, firstByteDelayMs: THINK_MS, chunkDelayMs: 60 };
   }
   if (/\btranscript\b/i.test(said)) {
-    const shown = body.messages.filter((message) => message.role !== 'system').map((message) => message.content);
+    const shown = body.messages
+      .filter((message) => message.role !== 'system')
+      .map((message) => message.content);
     return { text: `I was shown ${shown.join(' ')}`, firstByteDelayMs: THINK_MS, chunkDelayMs: 10 };
   }
   return undefined;
