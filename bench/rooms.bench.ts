@@ -8,7 +8,8 @@
  * (every fan-out published through Redis, as when processes share the rooms; one process here, the bare relay
  * without it). ROOMS_BENCH_GENERATORS sets how many load generators there are;
  * ROOMS_BENCH_CPU_PROF=<folder> runs the app under `node --cpu-prof`, keeps the profile there and prints where
- * the app's CPU went per delivery.
+ * the app's CPU went per delivery; ROOMS_BENCH_READING=<share> has that share of each room's people look at the
+ * room, marking each message read as it arrives.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,6 +55,11 @@ const BUDGET = { ratio: 0.5, p99Ms: 100 };
  */
 const APP_ENV = { LOG_LEVEL: 'warn', AI_PROVIDER: 'off', METRICS_TOKEN };
 const PROFILE_DIR = process.env.ROOMS_BENCH_CPU_PROF;
+/**
+ * The share of each room's members with the room on screen, marking each message read as the web app does
+ * (0 by default: the budgets are about the messages; a read mark in a room of 50 is told to all 50).
+ */
+const READING = Number(process.env.ROOMS_BENCH_READING ?? 0);
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 interface Round {
@@ -61,7 +67,8 @@ interface Round {
   delivered: number;
   /** When the round's load ran, on a CPU profile's clock. */
   window: readonly [number, number];
-  /** Send→receive p99 with lost deliveries counted as never arriving, ms. */
+  /** Send→receive p50, and p99 with lost deliveries counted as never arriving, ms. */
+  p50: number;
   p99: number;
   serverCpuMs: number;
   generatorCpu: number[];
@@ -99,6 +106,7 @@ async function round(
           path: sendPath,
           seconds: ROUND_SECONDS,
           sendEveryMs: SEND_EVERY_MS,
+          reading: READING,
         })),
     );
   const {
@@ -127,6 +135,7 @@ async function round(
     perSecond: perSecond(r),
     delivered: r.delivered,
     window,
+    p50: percentile(r.latencies, 50),
     p99,
     serverCpuMs,
     generatorCpu: client.each,
@@ -151,15 +160,16 @@ function verdict(sendPath: SendPath, a: Round[], b: Round[]): boolean {
   ].every(Boolean);
   const appCpu = spread(a.map((r) => r.serverCpuMs));
   const bareCpu = spread(b.map((r) => r.serverCpuMs));
+  const figures = (rounds: Round[], pick: (r: Round) => number, digits: number) =>
+    formatSpread(spread(rounds.map(pick)), digits);
   console.log(
-    `     ${sendPath} path: delivered msg/s app ${formatSpread(spread(a.map((r) => r.perSecond)), 0)}, ` +
-      `bare ${formatSpread(spread(b.map((r) => r.perSecond)), 0)}; bare p99 ${formatSpread(spread(b.map((r) => r.p99)), 1)} ms\n` +
+    `     ${sendPath} path: delivered msg/s app ${figures(a, (r) => r.perSecond, 0)}, bare ${figures(b, (r) => r.perSecond, 0)}; ` +
+      `p50 app ${figures(a, (r) => r.p50, 1)} ms, bare ${figures(b, (r) => r.p50, 1)} ms; bare p99 ${figures(b, (r) => r.p99, 1)} ms\n` +
       `     ${sendPath} path: server CPU ms per delivery: app ${formatSpread(appCpu, 3)}; bare ${formatSpread(bareCpu, 3)}; ` +
       `app/bare median ${(appCpu.median / bareCpu.median).toFixed(1)}×; the app's event-loop delay p99 ` +
-      `${formatSpread(spread(a.map((r) => r.serverLoopP99Ms)), 1)} ms, max ${formatSpread(spread(a.map((r) => r.serverLoopMaxMs)), 1)} ms\n` +
+      `${figures(a, (r) => r.serverLoopP99Ms, 1)} ms, max ${figures(a, (r) => r.serverLoopMaxMs, 1)} ms\n` +
       `     ${sendPath} path: load generators (app rounds): busiest at ${Math.max(...a.flatMap((r) => r.generatorCpu)).toFixed(0)} % ` +
-      `of a core, event-loop delay p99 ${formatSpread(spread(a.map((r) => r.loopP99Ms)), 1)} ms, ` +
-      `max ${formatSpread(spread(a.map((r) => r.loopMaxMs)), 1)} ms`,
+      `of a core, event-loop delay p99 ${figures(a, (r) => r.loopP99Ms, 1)} ms, max ${figures(a, (r) => r.loopMaxMs, 1)} ms`,
   );
   return ok;
 }
@@ -201,7 +211,9 @@ async function measure(
 
   console.log(
     `\n### ${ROOMS} rooms of ${ROOM_SIZE} people, each person writing every ${SEND_EVERY_MS / 1000} s (±25 %, open loop), ` +
-      `${ROUND_SECONDS} s a round, ${ROUNDS} rounds a path, app and bare relay interleaved\nload average ${loadAverage()}`,
+      `${ROUND_SECONDS} s a round, ${ROUNDS} rounds a path, app and bare relay interleaved` +
+      `${READING ? `; ${Math.round(READING * ROOM_SIZE)} of each room's people mark each message read` : ''}` +
+      `\nload average ${loadAverage()}`,
   );
   console.log(
     '| path | round | server | messages sent | delivered msg/s | p50 ms | p99 ms | max ms | lost (late) | errors | ' +

@@ -5,7 +5,8 @@
  * `POST /api/messages`; a room's message goes to the socket.io room of its members' sockets, one broadcast,
  * through `sendRoomMessage` or `POST /api/rooms/:roomId/messages`. The person is whoever the `bare=<id>` cookie
  * names, so the same load generator drives both servers; who is in which room is posted to `/bench/rooms`
- * before they connect (the app reads it from its database), and each socket joins its rooms as it connects.
+ * before they connect (the app reads it from its database), and each socket joins its rooms as it connects. A
+ * room's read mark (`markRoomRead`) goes to the room as `roomRead`.
  */
 import Fastify from 'fastify';
 import { Server } from 'socket.io';
@@ -85,6 +86,10 @@ io.on('connection', (socket) => {
   });
   socket.on('sendRoomMessage', (payload: RoomSend, ack: (answer: unknown) => void) => {
     ack({ message: relayToRoom(sender, payload) });
+  });
+  // Everyone in the room hears who read what, as the app tells the room's members.
+  socket.on('markRoomRead', ({ roomId, messageId }: { roomId: string; messageId: string }) => {
+    io.to(`room:${roomId}`).emit('roomRead', { roomId, userId: sender, messageId });
   });
 });
 

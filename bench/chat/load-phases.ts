@@ -271,11 +271,16 @@ export async function chat(
   return { ...result, presenceLatencies: presence, presenceExpected, churns, loopMaxMs: loop.max / 1e6 };
 }
 
-/** The phase listens for arrivals at others (a sender's own tabs hear its message too) and socket errors. */
-export function deliveriesOnly(rec: Recorder): void {
+/**
+ * The phase listens for arrivals at others (a sender's own tabs hear its message too) and socket errors;
+ * `then` runs after each arrival (what the tab does on seeing a message).
+ */
+export function deliveriesOnly(rec: Recorder, then?: (to: Member, message: Message) => void): void {
   listen({
     message(to, message) {
-      if (message.sender !== to.spec.userId) rec.arrived(to, message);
+      if (message.sender === to.spec.userId) return;
+      rec.arrived(to, message);
+      then?.(to, message);
     },
     presence() {},
     error: (key) => count(rec.errors, key),

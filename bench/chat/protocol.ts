@@ -36,7 +36,16 @@ export type Command =
   /** People using the web app: one send at a time, `thinkMs` between them, busy refusals retried as the web app does. */
   | { kind: 'people'; set: string; thinkMs: number; seconds: number }
   /** Everyone in these rooms writes to their room every `sendEveryMs` (jittered), whether or not the server keeps up. */
-  | { kind: 'rooms'; set: string; rooms: RoomSpec[]; path: SendPath; seconds: number; sendEveryMs: number }
+  | {
+      kind: 'rooms';
+      set: string;
+      rooms: RoomSpec[];
+      path: SendPath;
+      seconds: number;
+      sendEveryMs: number;
+      /** The share of each room's members whose tab shows the room: they mark each message read. */
+      reading: number;
+    }
   /** Opens `count` extra sockets that only sit there (tabs left open), round robin over `users`. */
   | { kind: 'idle'; baseUrl: string; users: UserSpec[]; count: number; batchSize: number; timeoutMs: number }
   /** Opens the set's keep-alive HTTP connections before a measurement (see clients.ts warmConnections). */

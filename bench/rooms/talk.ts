@@ -18,14 +18,22 @@ const LOOP_SAMPLE_MS = 10;
  * Open loop: each member of `rooms` sends to their room every `sendEveryMs` (±25 %, the first at a random
  * moment of the first period, so the rate is even from the start), whether or not the server keeps up. Latency
  * counts from when a message was due, so a sender held up by a slow server, or by this process, does not hide
- * the wait. The same open loop drives the app and the bare relay.
+ * the wait. The same open loop drives the app and the bare relay. The first `reading` share of each room's
+ * members have the room open on screen: as the web app's room page does (useMarkRoomRead), they mark each
+ * message read as it arrives.
  */
 export async function roomTalk(
   set: UserSet,
-  opts: { rooms: RoomSpec[]; path: SendPath; seconds: number; sendEveryMs: number },
+  opts: { rooms: RoomSpec[]; path: SendPath; seconds: number; sendEveryMs: number; reading: number },
 ): Promise<RoomsResult> {
   const rec = new Recorder(set);
-  deliveriesOnly(rec);
+  const readers = new Set(
+    opts.rooms.flatMap((room) => room.memberIds.slice(0, Math.round(room.memberIds.length * opts.reading))),
+  );
+  deliveriesOnly(rec, (to, message) => {
+    if (readers.has(to.spec.userId))
+      to.socket?.emit('markRoomRead', { roomId: message.conversationId, messageId: message._id });
+  });
   const loop = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   loop.enable();
   const roomOf = new Map(opts.rooms.flatMap((room) => room.memberIds.map((id) => [id, room] as const)));
