@@ -55,14 +55,13 @@ export function roomMessagesService(deps: {
     return toMessage({ ...stored, seen: 0 });
   }
 
-  /** A message past its checks and its limit: stored (once per client id), then delivered to the room. */
+  /** A message past its checks (the sender is in the room) and its limit: stored once per client id, delivered. */
   async function store(
     sender: Person,
     roomId: string,
     input: z.output<typeof SendRoomMessageRequest>,
     forwardedFrom: string,
   ): Promise<Message> {
-    await rooms.presentIn(sender, roomId);
     const row = {
       id: newId(),
       conversationId: roomId,
@@ -101,6 +100,7 @@ export function roomMessagesService(deps: {
     ): Promise<Message> {
       // Counted before any lookup, so a flood costs no reads.
       await takeOrRefuse(deps.sendLimiter, sender.id, MESSAGE_ERRORS.tooFast);
+      await rooms.presentIn(sender, roomId);
       return store(sender, roomId, input, '');
     },
 
