@@ -25,7 +25,6 @@ const EMPTIED: UserPatch = {
   suspendedUntil: '',
 };
 
-/** Deleting accounts: emptying their rows, removing what only they read; no rules here. */
 /** The members leave their rooms (kept as having left); the person's own rooms pass to whoever was there longest. */
 async function leaveRooms(
   trx: Transaction<Database>,
@@ -62,6 +61,7 @@ async function leaveRooms(
   return [...new Set(memberships.map((m) => m.roomId))];
 }
 
+/** Deleting accounts: emptying their rows, removing what only they read; no rules here. */
 export function accountDeletionRepository(db: Kysely<Database>) {
   return {
     /**

@@ -144,7 +144,8 @@ export function roomMessagesService(deps: {
       const message = isId(messageId) ? await repo.roomMessage(roomId, messageId) : undefined;
       if (!message) throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
       if (!(await repo.markRead(roomId, reader.id, message.id))) return;
-      const told = reader.readReceipts === 1 ? await repo.peopleWithReceiptsIn(roomId) : [reader.id];
+      const told =
+        reader.readReceipts === 1 ? await repo.peopleIn(roomId, { keepingReceipts: true }) : [reader.id];
       emitter.toUsers(told, 'roomRead', { roomId, userId: reader.id, messageId: message.id });
     },
 

@@ -137,20 +137,11 @@ export function roomsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** The ids of the people (not personas) in the room now. */
-    async peopleIn(roomId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('roomMembers')
-        .select('memberId')
-        .where('roomId', '=', roomId)
-        .where('isAi', '=', 0)
-        .where('leftAt', '=', '')
-        .execute();
-      return rows.map((row) => row.memberId);
-    },
-
-    /** The people in the room now who keep read receipts on: those told of each other's reading. */
-    async peopleWithReceiptsIn(roomId: string): Promise<string[]> {
+    /**
+     * The ids of the people (not personas) in the room now; with `keepingReceipts`, only those who keep read
+     * receipts on: the ones told of each other's reading.
+     */
+    async peopleIn(roomId: string, only: { keepingReceipts?: boolean } = {}): Promise<string[]> {
       const rows = await db
         .selectFrom('roomMembers as rm')
         .innerJoin('users as u', 'u.id', 'rm.memberId')
@@ -158,7 +149,7 @@ export function roomsRepository(db: Kysely<Database>) {
         .where('rm.roomId', '=', roomId)
         .where('rm.isAi', '=', 0)
         .where('rm.leftAt', '=', '')
-        .where('u.readReceipts', '=', 1)
+        .$if(only.keepingReceipts === true, (query) => query.where('u.readReceipts', '=', 1))
         .execute();
       return rows.map((row) => row.memberId);
     },
