@@ -193,4 +193,10 @@ describe('headers', () => {
     expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(/worker-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", 'blob:']);
   });
+
+  it("allows the app's own service worker and manifest (the installable app)", async () => {
+    const csp = (await server.client().get('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(/manifest-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
+    expect(/worker-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toContain("'self'");
+  });
 });

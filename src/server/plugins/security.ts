@@ -61,7 +61,10 @@ export async function registerSecurity(
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...websocketSources(opts.allowedOrigins)],
         fontSrc: ["'self'", 'data:'],
+        // The service worker (/sw.js) and the web app manifest are this site's own files, named here rather
+        // than left to default-src so a change there cannot take the installable app away unnoticed.
         workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -33,6 +33,9 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(assets, 'app-1234.js.gz'), zlib.gzipSync(SCRIPT));
     // The build moves maps out of the web root; one left behind must still not be served.
     fs.writeFileSync(path.join(assets, 'app-1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    // What vite-plugin-pwa writes at the root (decision 031).
+    fs.writeFileSync(path.join(webRoot, 'sw.js'), SCRIPT);
+    fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Simplified"}');
     server = await startTestServer({}, { webRoot });
   });
   afterAll(async () => {
@@ -55,6 +58,20 @@ describe('serving the built web app', () => {
     const res = await get('/assets/app-1234.js', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('serves the service worker as a script that the browser checks for a new version on every visit', async () => {
+    const res = await get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest with its own type, revalidated', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the brotli copy to a browser that accepts brotli', async () => {

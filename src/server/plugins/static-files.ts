@@ -54,8 +54,9 @@ function prerenderedPages(root: string): SpaPage {
 /**
  * Serves the built web app; returns what answers page routes, or null when there is no build (tests, dev
  * with Vite). The build writes .br and .gz copies beside each text asset, sent by the request's
- * Accept-Encoding (with `Vary: Accept-Encoding`). Hashed assets never change; HTML is revalidated on
- * every visit.
+ * Accept-Encoding (with `Vary: Accept-Encoding`). Hashed assets never change; HTML, the service worker
+ * (`/sw.js`, which the browser must see when it changes: it decides which version every tab runs, decision
+ * 031), the manifest and the icons are revalidated on every visit.
  */
 export async function serveWeb(app: FastifyInstance, root: string | undefined): Promise<SpaPage | null> {
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) return null;
