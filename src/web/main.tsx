@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.js';
 import { appRoutes } from './app/routes.js';
+import { registerServiceWorker } from './lib/service-worker.js';
 import { confirmStoredSession, syncSessionAcrossTabs } from './lib/session-store.js';
 import { applyTheme, useTheme } from './lib/theme-store.js';
 import './app/theme.css';
@@ -10,6 +11,8 @@ import './app/theme.css';
 applyTheme(useTheme.getState().starMode);
 syncSessionAcrossTabs();
 void confirmStoredSession();
+// Only a build has the worker (vite-plugin-pwa writes it); `npm run dev` serves modules straight from Vite.
+if (import.meta.env.PROD) registerServiceWorker();
 
 const router = createBrowserRouter(appRoutes);
 

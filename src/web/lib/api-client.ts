@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../contracts/errors.js';
+import { noteServerReached, noteServerUnreachable } from './server-reach.js';
 
 /** Shown when the browser could not reach the server at all. */
 export const NETWORK_ERROR_MESSAGE = 'Network error: could not reach the server';
@@ -118,8 +119,10 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
   } catch (error) {
     // Aborts are intentional (a query was cancelled); let them propagate unchanged.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    noteServerUnreachable();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
+  noteServerReached();
 
   if (response.ok) return response;
   const error = await failedAnswer(response);

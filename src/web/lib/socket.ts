@@ -8,6 +8,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
 } from '../../contracts/realtime.js';
+import { noteServerReached } from './server-reach.js';
 import { confirmStoredSession } from './session-store.js';
 
 /** What arrives is unknown until the wire contract has checked it (see onServerEvents). */
@@ -98,6 +99,7 @@ function listen(socket: ChatSocket): void {
   socket.on('connect', () => {
     if (!current()) return;
     manualAttempts = 0;
+    noteServerReached();
     useRealtime.setState((s) => ({ status: 'connected', connectCount: s.connectCount + 1 }));
   });
   socket.on('disconnect', () => {

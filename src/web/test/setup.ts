@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAiReplies } from '../features/chat/hooks/ai-reply-store.js';
+import { initialServerReach, useServerReach } from '../lib/server-reach.js';
+import { useUnreadTotal } from '../lib/unread-store.js';
 import { installDialogMethods } from './dialog.js';
 import { fakeSockets } from './fake-socket.js';
 import { installMatchMedia, setViewport } from './media.js';
@@ -29,6 +31,9 @@ beforeEach(() => {
   window.localStorage.clear();
   fakeSockets.length = 0;
   resetAiReplies();
+  // Module state that outlives a test: whether the server answered, and the unread count in the title.
+  useServerReach.setState(initialServerReach());
+  useUnreadTotal.setState({ total: 0 });
   installFakeSpeech();
 });
 

@@ -1,16 +1,24 @@
 import { useRef } from 'react';
 import { Outlet, ScrollRestoration, useMatch } from 'react-router';
 import { AiStatusBanner } from '../../features/ai-status/ai-status-banner.js';
+import { useUnreadAtAGlance } from '../../features/chat/hooks/use-unread-at-a-glance.js';
+import { apiFetch } from '../../lib/api-client.js';
+import { mayBeFromCache, useServerReachWatch } from '../../lib/server-reach.js';
 import { useRealtimeConnection } from '../../lib/socket.js';
 import { useSession } from '../../lib/session-store.js';
 import { AtMenu } from './at-menu.js';
+import { ConnectionNotices, OfflinePage, useOpenedOffline } from './connection-notices.js';
 import { useFocusOnNavigate } from './use-focus-on-navigate.js';
 import { TopBar } from './top-bar.js';
 import styles from './app-shell.module.css';
 
+/** Asks whether the server answers; apiFetch notes the outcome (lib/server-reach.ts). */
+const probeServer = () => apiFetch('/api/health');
+
 /**
  * The frame around every page: the top bar and @ menu exist only for signed-in users (SPEC §2), and so
- * do the live connection (presence counts every open tab, whatever page it shows) and the AI status line.
+ * do the live connection (presence counts every open tab, whatever page it shows), the AI status line and
+ * the unread count in the title. A page opened without reaching the server is the offline page instead.
  */
 export function AppShell() {
   const user = useSession((state) => state.user);
@@ -18,6 +26,9 @@ export function AppShell() {
   // everywhere else it sits in the top bar.
   const onChat = useMatch({ path: '/chat', end: false }) !== null && user !== null;
   useRealtimeConnection(user?._id ?? null);
+  useUnreadAtAGlance(user !== null, onChat);
+  useServerReachWatch(probeServer, mayBeFromCache());
+  const openedOffline = useOpenedOffline();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
   const mainClass = [styles.main, user ? styles.withBar : '', onChat ? styles.fill : '']
@@ -37,9 +48,14 @@ export function AppShell() {
       {user && onChat ? <AtMenu username={user.username} moderator={user.isModerator} docked /> : null}
       <main id="main" ref={mainRef} tabIndex={-1} className={mainClass}>
         <div className={styles.statusLine}>
+          <ConnectionNotices offlinePageShown={openedOffline} />
           <AiStatusBanner enabled={user !== null} />
         </div>
-        <Outlet />
+        {openedOffline ? (
+          <OfflinePage onRetry={() => void probeServer().catch(() => undefined)} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <ScrollRestoration />
     </div>

@@ -4,6 +4,7 @@ import { AuthLayout } from './auth-layout.js';
 import { LoginForm } from './login-form.js';
 import { SignupForm } from './signup-form.js';
 import styles from './auth-form.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 type Mode = 'login' | 'signup';
 
@@ -19,7 +20,7 @@ export function AuthPage({ withModeSwitch = false }: { withModeSwitch?: boolean 
   if (!withModeSwitch) {
     return (
       <AuthLayout>
-        <title>Log in · Simplified</title>
+        <PageTitle>Log in · Simplified</PageTitle>
         <LoginForm signupHref="/signup" />
       </AuthLayout>
     );
@@ -61,7 +62,7 @@ export function AuthPage({ withModeSwitch = false }: { withModeSwitch?: boolean 
 
   return (
     <AuthLayout>
-      <title>{mode === 'login' ? 'Log in · Simplified' : 'Sign up · Simplified'}</title>
+      <PageTitle>{mode === 'login' ? 'Log in · Simplified' : 'Sign up · Simplified'}</PageTitle>
       <div role="tablist" aria-label="Log in or sign up" className={styles.tabs} onKeyDown={onKeyDown}>
         {tab('login', 'Log in')}
         {tab('signup', 'Sign up')}

@@ -8,6 +8,7 @@ import { ActionButtons, type OfferedAction } from './action-form.js';
 import { useAuditLog, useReportQueue } from './moderation-api.js';
 import { ReportCard } from './report-card.js';
 import styles from './moderation.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 export const NOT_A_MODERATOR = 'Only moderators can see this page.';
 export const QUEUE_EMPTY = 'No open reports. All clear.';
@@ -81,7 +82,7 @@ export function ModerationPage() {
   const me = useSession((state) => state.user);
   return (
     <div className={styles.page}>
-      <title>Moderation · Simplified</title>
+      <PageTitle>Moderation · Simplified</PageTitle>
       <h1 className={styles.title}>Moderation</h1>
       {me?.isModerator ? (
         <>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session-store.js';
 import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './pages.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 /**
  * Frame for reading pages (terms, about, placeholders). Visitors have no top bar, so they get a
@@ -20,7 +21,7 @@ export function DocumentPage({
   const signedIn = useSession((state) => state.user !== null);
   return (
     <div className={styles.page}>
-      <title>{`${title} · Simplified`}</title>
+      <PageTitle>{`${title} · Simplified`}</PageTitle>
       {signedIn ? null : (
         <header className={styles.visitorHeader}>
           <Link to="/" className={layoutStyles.brand}>

@@ -1,13 +1,14 @@
 import { ButtonLink } from '../../components/ui/button.js';
 import { useSession } from '../../lib/session-store.js';
 import styles from './placeholder.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 /** Any path the routes table does not know. */
 export function NotFoundPage() {
   const signedIn = useSession((state) => state.user !== null);
   return (
     <div className={styles.center}>
-      <title>Page not found · Simplified</title>
+      <PageTitle>Page not found · Simplified</PageTitle>
       <div className={styles.placeholder}>
         <span className={styles.bigMark} aria-hidden="true">
           404

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button.js';
 import styles from './placeholder.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 /** A signed-in area whose real screen arrives in later work; it keeps the route and the shell honest. */
 export function PlaceholderPage({
@@ -14,7 +15,7 @@ export function PlaceholderPage({
 }) {
   return (
     <div className={styles.center}>
-      <title>{`${title} · Simplified`}</title>
+      <PageTitle>{`${title} · Simplified`}</PageTitle>
       <div className={styles.placeholder}>
         <span className={styles.bigMark} aria-hidden="true">
           ✦

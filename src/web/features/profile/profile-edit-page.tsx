@@ -17,6 +17,7 @@ import { YourData } from './my-data/your-data.js';
 import { useUpdateProfile } from '../../lib/profile-api.js';
 import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './profile-edit.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 export const UPDATED_MESSAGE = 'Profile updated';
 export const READ_RECEIPTS_HINT =
@@ -176,7 +177,7 @@ export function ProfileEditPage() {
   if (!me) return null;
   return (
     <div className={styles.page}>
-      <title>Edit profile · Simplified</title>
+      <PageTitle>Edit profile · Simplified</PageTitle>
       <EditForm me={me} />
       <BlockedPeople />
       <YourData />

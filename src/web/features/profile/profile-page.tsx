@@ -18,6 +18,7 @@ import { Avatar } from '../../components/ui/avatar.js';
 import { useProfile } from '../../lib/profile-api.js';
 import layoutStyles from '../../components/ui/layout.module.css';
 import styles from './profile.module.css';
+import { PageTitle } from '../../components/ui/page-title.js';
 
 /** SPEC §2: the only thing a visitor sees on any profile address. */
 export const VISITOR_MESSAGE = 'Hello internet traveller. This is a peaceful empty space to chill.';
@@ -45,7 +46,7 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
   const frozen = profile.frozenReason !== undefined;
   return (
     <article className={styles.card} aria-labelledby={nameId}>
-      <title>{`${profile.name} (@${profile.username}) · Simplified`}</title>
+      <PageTitle>{`${profile.name} (@${profile.username}) · Simplified`}</PageTitle>
       <div className={styles.cover} aria-hidden="true" />
       <div className={styles.identity}>
         <Avatar name={profile.name} username={profile.username} src={profile.profilePic} size={112} />
@@ -125,7 +126,7 @@ function ProfileCard({ profile, me, panel }: ProfileCardProps) {
 function DeletedProfile() {
   return (
     <div className={`${styles.card} ${styles.errorCard}`}>
-      <title>{`${DELETED_ACCOUNT_NAME} · Simplified`}</title>
+      <PageTitle>{`${DELETED_ACCOUNT_NAME} · Simplified`}</PageTitle>
       <Avatar name={DELETED_ACCOUNT_NAME} username="" src="" size={112} />
       <h1 className={styles.name}>{DELETED_ACCOUNT_NAME}</h1>
       <p className={`${styles.bio} ${styles.muted}`}>{MY_DATA_ERRORS.accountDeleted}</p>
@@ -152,7 +153,7 @@ function SignedInProfile({ username, me }: { username: string; me: SelfUser }) {
   if (profile.isError) {
     return (
       <div className={`${styles.card} ${styles.errorCard}`}>
-        <title>Profile not available · Simplified</title>
+        <PageTitle>Profile not available · Simplified</PageTitle>
         <InlineMessage kind="error">{describeError(profile.error)}</InlineMessage>
         <ButtonLink to="/chat/:ai" variant="secondary">
           Back to messages

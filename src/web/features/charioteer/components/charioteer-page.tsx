@@ -5,6 +5,7 @@ import { SetupView } from './setup-view.js';
 import { TableView } from './table-view.js';
 import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './charioteer.module.css';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 /** /charioteer: seat personas around a topic and watch (and steer) them talk; ?d= opens one table. */
 export function CharioteerPage() {
@@ -20,7 +21,7 @@ export function CharioteerPage() {
         <TableView discussionId={discussionId} me={me} />
       ) : (
         <>
-          <title>Charioteer · Simplified</title>
+          <PageTitle>Charioteer · Simplified</PageTitle>
           <div className={layoutStyles.intro}>
             <h1 className={layoutStyles.title}>Charioteer</h1>
             <p className={layoutStyles.subtitle}>

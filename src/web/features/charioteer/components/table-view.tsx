@@ -16,6 +16,7 @@ import { StatusBadge } from './status-badge.js';
 import { Transcript } from './transcript.js';
 import { TurnsSelect } from './turns-select.js';
 import styles from './charioteer.module.css';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 function turnsLeftText({ turnsLeft }: Discussion): string {
   return `${turnsLeft} ${turnsLeft === 1 ? 'turn' : 'turns'} left`;
@@ -101,7 +102,7 @@ function Table({ discussionId, me }: { discussionId: string; me: SelfUser }) {
 
   return (
     <div className={styles.tableView}>
-      <title>{`${discussion.topic} · Charioteer · Simplified`}</title>
+      <PageTitle>{`${discussion.topic} · Charioteer · Simplified`}</PageTitle>
       <div className={styles.tableHeader}>
         <ButtonLink to="/charioteer" variant="ghost" className={styles.back}>
           ← New discussion

@@ -16,6 +16,7 @@ import { ContactsPanel } from './contacts-panel.js';
 import { ConversationPane } from './conversation-pane.js';
 import { ConversationPlaceholder } from './conversation-placeholder.js';
 import styles from './chat-page.module.css';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 /** SPEC §9: from 700 px the contacts are a sidebar; below, a drawer opened from the header. */
 const SIDEBAR_QUERY = `(min-width: ${BREAKPOINTS.header}px)`;
@@ -63,7 +64,7 @@ function ChatScreen({ me, target, roomId = null }: { me: SelfUser; target: strin
     <div className={styles.page}>
       {/* An open room names the page itself, once its name is known. */}
       {roomId ? null : (
-        <title>{target ? `Chat with @${target} · Simplified` : 'Messages · Simplified'}</title>
+        <PageTitle>{target ? `Chat with @${target} · Simplified` : 'Messages · Simplified'}</PageTitle>
       )}
       <ChatToolbar
         me={me}

@@ -19,6 +19,7 @@ import { useEditorIntake } from './use-editor-intake.js';
 import { useEditorShortcuts } from './use-editor-shortcuts.js';
 import { ViewerStage } from './viewer-stage.js';
 import { ViewerToolbar } from './viewer-toolbar.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 /** Where the thumbnails lie over the page instead of beside it (the phone layout of viewer-panels.module.css). */
 const THUMBNAILS_OVER_PAGE = '(max-width: 499px)';
@@ -63,7 +64,7 @@ export function EditorPage({ sendToContext }: { sendToContext: SendToContext }) 
 
   return (
     <div className={styles.page}>
-      <title>Editor · Simplified</title>
+      <PageTitle>Editor · Simplified</PageTitle>
       <header className={`${layoutStyles.pageHeader} ${styles.header}`}>
         <div className={layoutStyles.intro}>
           <h1 className={styles.title}>Editor</h1>

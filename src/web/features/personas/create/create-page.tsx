@@ -1,11 +1,12 @@
 import { CreateForm } from './create-form.js';
 import styles from './create.module.css';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 /** /create: the Creator Studio (SPEC §2), where signed-in users make an AI persona. */
 export function CreatePage() {
   return (
     <div className={styles.page}>
-      <title>Create AI · Simplified</title>
+      <PageTitle>Create AI · Simplified</PageTitle>
       <div className={styles.header}>
         <h1 className={styles.title}>Create AI</h1>
         <p className={styles.muted}>

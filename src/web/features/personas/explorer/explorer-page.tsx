@@ -9,6 +9,7 @@ import { useExplorerState } from './use-explorer-state.js';
 import formStyles from '../../../components/ui/form.module.css';
 import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './explorer.module.css';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 function emptyText(tab: ExplorerTab, search: string): string {
   if (search) return `No personas match “${search}” here yet.`;
@@ -23,7 +24,7 @@ function Explorer({ username }: { username: string }) {
   const panelId = `${idPrefix}-panel`;
   return (
     <div className={styles.page}>
-      <title>AI Explorer · Simplified</title>
+      <PageTitle>AI Explorer · Simplified</PageTitle>
       <div className={layoutStyles.pageHeader}>
         <div className={layoutStyles.intro}>
           <h1 className={styles.title}>AI Explorer</h1>

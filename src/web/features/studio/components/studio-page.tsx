@@ -16,6 +16,7 @@ import { OutputPanel } from './output-panel.js';
 import { ShortcutGrid } from './shortcut-grid.js';
 import layoutStyles from '../../../components/ui/layout.module.css';
 import styles from './studio-page.module.css';
+import { PageTitle } from '../../../components/ui/page-title.js';
 
 const NO_ITEMS: never[] = [];
 
@@ -59,7 +60,7 @@ function Studio({ userId }: { userId: string }) {
 
   return (
     <div className={`${styles.page} ${pro ? styles.pro : ''}`}>
-      <title>AI Studio · Simplified</title>
+      <PageTitle>AI Studio · Simplified</PageTitle>
       <div className={layoutStyles.pageHeader}>
         <div className={layoutStyles.intro}>
           <h1 className={styles.title}>AI Studio</h1>

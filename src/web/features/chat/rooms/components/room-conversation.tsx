@@ -27,6 +27,7 @@ import { RoomHeader } from './room-header.js';
 import { RoomLive } from './room-live.js';
 import { TypingLine } from './typing-line.js';
 import styles from './room-page.module.css';
+import { PageTitle } from '../../../../components/ui/page-title.js';
 
 /** Said in place of the message box once I am no longer in the room. */
 export const LEFT_ROOM_NOTICE = 'You are no longer in this room.';
@@ -74,7 +75,7 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
 
   return (
     <>
-      <title>{`${room.name} · Simplified`}</title>
+      <PageTitle>{`${room.name} · Simplified`}</PageTitle>
       <RoomHeader
         room={room}
         membersOpen={membersOpen}

@@ -7,6 +7,7 @@ import listStyles from '../../components/message-list.module.css';
 import conversationStyles from '../../components/conversation.module.css';
 import { useRoom } from '../api/get-rooms.js';
 import { RoomConversation } from './room-conversation.js';
+import { PageTitle } from '../../../../components/ui/page-title.js';
 
 interface RoomPaneProps {
   me: SelfUser;
@@ -27,7 +28,7 @@ export function RoomPane({ me, roomId, onSendFailed, composerId }: RoomPaneProps
     return (
       <div className={conversationStyles.placeholder}>
         <div className={conversationStyles.placeholderCard}>
-          <title>Room · Simplified</title>
+          <PageTitle>Room · Simplified</PageTitle>
           <p role="alert" className={conversationStyles.placeholderTitle}>
             {missing ? ROOM_ERRORS.notFound : describeError(room.error)}
           </p>
