@@ -1,10 +1,10 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useMatch } from 'react-router';
 import { AiStatusBanner } from '../../features/ai-status/ai-status-banner.js';
 import { useUnreadAtAGlance } from '../../features/chat/hooks/use-unread-at-a-glance.js';
 import { apiFetch } from '../../lib/api-client.js';
 import { mayBeFromCache, useServerReachWatch } from '../../lib/server-reach.js';
-import { useRealtimeConnection } from '../../lib/socket.js';
+import { useRealtime, useRealtimeConnection } from '../../lib/socket.js';
 import { useSession } from '../../lib/session-store.js';
 import { AtMenu } from './at-menu.js';
 import { ConnectionNotices, OfflinePage, useOpenedOffline } from './connection-notices.js';
@@ -28,6 +28,11 @@ export function AppShell() {
   useRealtimeConnection(user?._id ?? null);
   useUnreadAtAGlance(user !== null, onChat);
   useServerReachWatch(probeServer, mayBeFromCache());
+  // A lost live connection may be a lost server: asking tells the status line before any call would.
+  const lostConnection = useRealtime((state) => state.status === 'reconnecting');
+  useEffect(() => {
+    if (lostConnection) void probeServer().catch(() => undefined);
+  }, [lostConnection]);
   const openedOffline = useOpenedOffline();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);

@@ -5,6 +5,7 @@ import { OFFLINE_TEXT, useServerReach } from '../../lib/server-reach.js';
 import { useWaitingWorker } from '../../lib/service-worker.js';
 import { SKIP_WAITING } from '../../service-worker/updates.js';
 import { ME } from '../../test/chat-server.js';
+import { latestSocket } from '../../test/fake-socket.js';
 import { mockApi, type Reply } from '../../test/fetch-mock.js';
 import { renderApp } from '../../test/render.js';
 
@@ -36,6 +37,17 @@ describe('when the server cannot be reached', () => {
     mockApi(() => 'network-error', { aiStatus: 'handler' });
     renderApp('/chat', { user: ME });
     expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
+  });
+
+  it('asks the server when the live connection drops, and says it is offline when nothing answers', async () => {
+    const api = switchableApi({ status: 200, body: { status: 'ok' } });
+    renderApp('/tos', { user: ME });
+    const socket = await waitFor(() => latestSocket());
+    act(() => socket.serverConnect());
+    api.set('network-error');
+    act(() => socket.serverDisconnect());
+    expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
+    expect(api.calls.at(-1)?.path).toBe('/api/health');
   });
 
   it('shows the offline page when the app opened without reaching the server, and the app once it answers', async () => {
