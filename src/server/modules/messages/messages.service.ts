@@ -270,9 +270,9 @@ export function messagesService(
       const conversation = await repo.findConversationBetween(user.id, other.id);
       if (!conversation) return [];
       const marks = marksFor(user);
-      return (await repo.page(conversation.id, query.before, query.limit)).map((row) =>
-        toMessage(row, marks),
-      );
+      const rows = await repo.page(conversation.id, query.before, query.limit);
+      const reactions = await repo.reactionsOf(rows.map((row) => row.id));
+      return rows.map((row) => toMessage(row, marks, reactions.get(row.id)));
     },
 
     async updateContext(
