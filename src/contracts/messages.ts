@@ -30,9 +30,7 @@ export type ReactionEmoji = z.infer<typeof ReactionEmoji>;
 export const Reaction = z.object({
   emoji: ReactionEmoji,
   count: z.number().int().min(1),
-  people: z
-    .array(z.object({ _id: z.string(), username: z.string() }))
-    .max(MESSAGE_LIMITS.reactionPeopleMax),
+  people: z.array(z.object({ _id: z.string(), username: z.string() })).max(MESSAGE_LIMITS.reactionPeopleMax),
 });
 export type Reaction = z.infer<typeof Reaction>;
 

@@ -108,7 +108,8 @@ export function messageChangesRepository(db: Kysely<Database>) {
             .where('userId', '=', userId)
             .where('emoji', '=', emoji)
             .executeTakeFirst();
-      const changed = 'numInsertedOrUpdatedRows' in result ? result.numInsertedOrUpdatedRows : result.numDeletedRows;
+      const changed =
+        'numInsertedOrUpdatedRows' in result ? result.numInsertedOrUpdatedRows : result.numDeletedRows;
       return Number(changed ?? 0) > 0;
     },
   };

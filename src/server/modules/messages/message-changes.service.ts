@@ -88,7 +88,9 @@ export function messageChangesService(deps: {
       if (message.senderId !== person.id)
         throw new HttpError(
           403,
-          message.senderIsAi === 1 ? MESSAGE_CHANGE_ERRORS.personaReply : MESSAGE_CHANGE_ERRORS.notYoursToEdit,
+          message.senderIsAi === 1
+            ? MESSAGE_CHANGE_ERRORS.personaReply
+            : MESSAGE_CHANGE_ERRORS.notYoursToEdit,
         );
       if (message.deleted === 1) throw new HttpError(409, MESSAGE_CHANGE_ERRORS.deleted);
       if (message.forwardedFrom !== '') throw new HttpError(403, MESSAGE_CHANGE_ERRORS.forwarded);
@@ -132,8 +134,7 @@ export function messageChangesService(deps: {
     /** Puts one's reaction with `emoji` on a message one may read (`on`), or takes it back. */
     async react(person: Person, messageId: string, emoji: string, on: boolean): Promise<MessageReactions> {
       const parsed = ReactionEmoji.safeParse(emoji);
-      if (!parsed.success)
-        throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Unknown reaction');
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Unknown reaction');
       const message = await readable(person, messageId);
       if (message.deleted === 1) throw new HttpError(409, MESSAGE_CHANGE_ERRORS.deleted);
       await refuseAcrossBlock(person, message);
