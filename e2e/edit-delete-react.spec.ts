@@ -12,7 +12,7 @@ function bubble(page: Page, text: string | RegExp): Locator {
   return page.getByRole('log').locator('article').filter({ hasText: text });
 }
 
-async function searchIds(request: APIRequestContext, q: string): Promise<string[]> {
+async function searchHits(request: APIRequestContext, q: string): Promise<string[]> {
   const response = await request.get(`/api/search?q=${encodeURIComponent(q)}`);
   expect(response.status()).toBe(200);
   return SearchResults.parse(await response.json()).map((hit) => hit.excerpt);
@@ -66,16 +66,16 @@ test('edits, deletions and reactions reach the other person live, in a DM and a 
   await editInPlace(page, 'Meet at the lighthuose at noon', 'Meet at the lighthouse at noon');
   await expect(bubble(boTab.page, 'Meet at the lighthouse at noon')).toContainText('edited');
   await expect(boTab.page.getByText('lighthuose')).toHaveCount(0);
-  expect(await searchIds(boTab.page.request, 'lighthouse')).toHaveLength(1);
-  expect(await searchIds(boTab.page.request, 'lighthuose')).toEqual([]);
+  expect(await searchHits(boTab.page.request, 'lighthouse')).toHaveLength(1);
+  expect(await searchHits(boTab.page.request, 'lighthuose')).toEqual([]);
 
   // A deletion: "message deleted" for both, gone from search.
-  expect(await searchIds(boTab.page.request, 'marmalade')).toHaveLength(1);
+  expect(await searchHits(boTab.page.request, 'marmalade')).toHaveLength(1);
   await deleteForEveryone(page, 'The code is marmalade');
   await expect(boTab.page.getByText('The code is marmalade')).toHaveCount(0);
   await expect(boTab.page.getByRole('log').getByText('message deleted')).toBeVisible();
   await expect(page.getByRole('log').getByText('message deleted')).toBeVisible();
-  expect(await searchIds(boTab.page.request, 'marmalade')).toEqual([]);
+  expect(await searchHits(boTab.page.request, 'marmalade')).toEqual([]);
 
   // Reactions: live in both tabs, with who reacted; one's own is pressed.
   await reactWith(boTab.page, 'We won the regatta', '👍');
