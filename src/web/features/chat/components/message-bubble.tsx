@@ -161,7 +161,13 @@ export function MessageBubble({
               <StopIcon size={16} />
             </IconButton>
           ) : null}
-          {changes ? <ReactionPicker mine={myReactions} onPick={changes.onReact} /> : null}
+          {changes ? (
+            <ReactionPicker
+              mine={myReactions}
+              opensTowards={mine ? 'left' : 'right'}
+              onPick={changes.onReact}
+            />
+          ) : null}
           {changes?.canEdit && !editing ? (
             <IconButton
               size="sm"

@@ -99,10 +99,13 @@ export function ReactionChips({
  */
 export function ReactionPicker({
   mine,
+  opensTowards,
   onPick,
 }: {
   /** The emoji the reader has put on this message already (picking one again takes it back). */
   mine: ReadonlySet<ReactionEmoji>;
+  /** Where there is room beside the bubble: its own messages sit on the right, so it opens to the left. */
+  opensTowards: 'left' | 'right';
   onPick: (emoji: ReactionEmoji, on: boolean) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -144,7 +147,7 @@ export function ReactionPicker({
         <div
           role="toolbar"
           aria-label="Reactions"
-          className={styles.picker}
+          className={`${styles.picker} ${opensTowards === 'left' ? styles.towardsLeft : styles.towardsRight}`}
           onKeyDown={onKeyDown}
           onBlur={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
