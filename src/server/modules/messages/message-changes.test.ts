@@ -158,6 +158,11 @@ describe('deleting a message for everyone', () => {
     expect(await searchIds(ada, 'marmalade')).not.toContain(sent._id);
     // The forwarded copy is the forwarder's message, and stays.
     expect(await searchIds(cy, 'marmalade')).toEqual([copy.body._id]);
+    const again = await bo.client.post('/api/messages/forward', {
+      messageId: sent._id,
+      toUsername: cy.user.username,
+    });
+    expect(again.status).toBe(409);
   });
 
   it('lets a person delete a persona’s reply in their own chat, forgets what was learnt, and tells it nothing more', async () => {
