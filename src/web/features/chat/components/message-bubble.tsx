@@ -144,8 +144,8 @@ export function MessageBubble({
       <div className={styles.footer}>
         <time dateTime={message.createdAt} className={styles.time}>
           {formatTimestamp(message.createdAt)}
-          {message.editedAt ? <span className={styles.edited}> · edited</span> : null}
         </time>
+        {message.editedAt ? <span className={styles.edited}>edited</span> : null}
         <span className={styles.actions}>
           <IconButton
             size="sm"
