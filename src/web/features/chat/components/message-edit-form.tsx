@@ -71,10 +71,11 @@ export function MessageEditForm({
       />
       {error ? <InlineMessage kind="error">{error}</InlineMessage> : null}
       <div className={styles.buttons}>
-        <Button variant="secondary" className={styles.button} onClick={onCancel}>
+        <Button variant="ghost" className={styles.button} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" className={styles.button} busy={saving}>
+        {/* Not the primary style: in one's own bubble that is the bubble's own colour. */}
+        <Button type="submit" variant="secondary" className={styles.button} busy={saving}>
           Save
         </Button>
       </div>
