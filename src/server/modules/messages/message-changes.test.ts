@@ -234,6 +234,21 @@ describe('reactions', () => {
   });
 });
 
+describe('across a block', () => {
+  it('nothing changes but taking one’s own words back', async () => {
+    const [ada, bo] = [await person(), await person()];
+    const mine = await send(ada, bo.user._id, 'before the block');
+    const theirs = await send(bo, ada.user._id, 'mine to keep');
+    expect((await bo.client.put(`/api/users/blocks/${ada.user._id}`)).status).toBe(204);
+    const edited = await edit(ada, mine._id, 'after the block');
+    expect(edited.status).toBe(403);
+    expect(edited.body).toMatchObject({ error: MESSAGE_CHANGE_ERRORS.blocked });
+    expect((await react(ada, theirs._id, '👍')).status).toBe(403);
+    expect((await react(bo, mine._id, '👍')).status).toBe(403);
+    expect((await remove(ada, mine._id)).status).toBe(204);
+  });
+});
+
 describe('in a room', () => {
   it('edits, deletes and reactions reach every member; a room one left is read-only', async () => {
     const [ada, bo, cy] = [await person(), await person(), await person()];
