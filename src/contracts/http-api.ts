@@ -43,10 +43,12 @@ import { MemorySettingsRequest } from './memory.js';
 import {
   AiRepliesInProgress,
   ConversationList,
+  EditMessageRequest,
   ForwardMessageRequest,
   Message,
   MessageList,
   MessagePageQuery,
+  MessageReactions,
   RegenerateReplyResponse,
   SendMessageRequest,
   UpdateConversationRequest,
@@ -224,6 +226,20 @@ export const HTTP_API = {
   'POST /api/messages/forward': forSignedIn('Forward a message to someone by username', {
     body: ForwardMessageRequest,
     answers: { 201: json('The forwarded copy', Message) },
+  }),
+  'PATCH /api/messages/:messageId': forSignedIn('Edit one’s own message (within 24 hours of sending it)', {
+    body: EditMessageRequest,
+    answers: { 200: json('The message with its new text', Message) },
+  }),
+  'DELETE /api/messages/:messageId': forSignedIn(
+    'Delete one’s own message (or a persona’s reply in one’s own persona chat) for everyone',
+    { answers: { 204: NO_CONTENT } },
+  ),
+  'PUT /api/messages/:messageId/reactions/:emoji': forSignedIn('React to a message with one of six emoji', {
+    answers: { 200: json('The message’s reactions now', MessageReactions) },
+  }),
+  'DELETE /api/messages/:messageId/reactions/:emoji': forSignedIn('Take one’s reaction back', {
+    answers: { 200: json('The message’s reactions now', MessageReactions) },
   }),
   'PUT /api/messages/conversations/updateConversation/:conversationId': forSignedIn(
     'Change a conversation’s context',

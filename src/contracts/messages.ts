@@ -10,7 +10,29 @@ export const MESSAGE_LIMITS = {
   pageSizeMax: 200,
   previewChars: 100,
   contextMax: 10000,
+  /**
+   * How long after sending a message its author may still edit it: long enough to fix a typo noticed later, short
+   * enough that a conversation's history stays trustworthy. Deleting has no window.
+   */
+  editWindowMs: 24 * 60 * 60 * 1000,
+  /** Who reacted with one emoji is listed up to this many people (the count goes on). */
+  reactionPeopleMax: 50,
 } as const;
+
+/** The reactions a person may put on a message: a fixed set, so a reaction is a signal and never a message. */
+export const REACTION_EMOJI = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
+export const ReactionEmoji = z.enum(REACTION_EMOJI, {
+  error: `A reaction is one of ${REACTION_EMOJI.join(' ')}`,
+});
+export type ReactionEmoji = z.infer<typeof ReactionEmoji>;
+
+/** One emoji's reactions on a message: how many, and who (the first reactionPeopleMax of them). */
+export const Reaction = z.object({
+  emoji: ReactionEmoji,
+  count: z.number().int().min(1),
+  people: z.array(z.object({ _id: z.string(), username: z.string() })).max(MESSAGE_LIMITS.reactionPeopleMax),
+});
+export type Reaction = z.infer<typeof Reaction>;
 
 /** Typing this phrase in the composer clears local history and sends nothing (SPEC §5). */
 export const CLEAN_SLATE_PHRASE = 'clean slate';
@@ -69,8 +91,26 @@ export const Message = z.object({
   seen: z.boolean(),
   /** A forwarded message: the username of whoever wrote it first. */
   forwardedFrom: z.string().optional(),
+  /** When its author last edited it; absent when never edited. */
+  editedAt: z.string().optional(),
+  /** Its author deleted it for everyone: its text is '' and it is shown as "message deleted". */
+  deleted: z.literal(true).optional(),
+  /** Reactions by emoji, in the set's order; absent when there are none. */
+  reactions: z.array(Reaction).max(REACTION_EMOJI.length).optional(),
 });
 export type Message = z.infer<typeof Message>;
+
+/** PATCH /api/messages/:messageId: the new text of one's own message (the same limits as sending). */
+export const EditMessageRequest = z.object({ text: messageText });
+export type EditMessageRequest = z.input<typeof EditMessageRequest>;
+
+/** A message's reactions now: the answer to a reaction call, and the reactionsChanged event. */
+export const MessageReactions = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  reactions: z.array(Reaction).max(REACTION_EMOJI.length),
+});
+export type MessageReactions = z.infer<typeof MessageReactions>;
 
 /**
  * POST /api/messages/forward: sends a message the person can read (theirs, the other side's or a persona's)
@@ -104,7 +144,13 @@ export const ConversationParticipant = z.object({
 });
 export type ConversationParticipant = z.infer<typeof ConversationParticipant>;
 
-export const LatestMessage = z.object({ text: z.string(), sender: z.string(), seen: z.boolean() });
+export const LatestMessage = z.object({
+  text: z.string(),
+  sender: z.string(),
+  seen: z.boolean(),
+  /** The latest message was deleted for everyone: the preview says "message deleted". */
+  deleted: z.literal(true).optional(),
+});
 
 /** A conversation as its participant sees it: `participants` holds the other party. */
 export const Conversation = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Discussion, Turn } from './charioteer.js';
 import { Refusal } from './errors.js';
-import { Message, SendMessageRequest } from './messages.js';
+import { Message, MessageReactions, SendMessageRequest } from './messages.js';
 import { ArchiveProgress } from './my-data.js';
 import { SendRoomMessageRequest } from './rooms.js';
 
@@ -65,6 +65,12 @@ export const ServerEvents = {
   messagesSeen: MessagesSeenPayload,
   /** A stored message's text changed (a moderator removed it): every open view shows its text as it is now. */
   messageChanged: z.object({ conversationId: Id, messageId: Id, text: z.string() }),
+  /** Its author edited a message: every open view shows the new text, marked edited. */
+  messageEdited: z.object({ conversationId: Id, messageId: Id, text: z.string(), editedAt: z.string() }),
+  /** Its author deleted a message for everyone: every open view shows "message deleted" in its place. */
+  messageDeleted: z.object({ conversationId: Id, messageId: Id }),
+  /** Someone added or took back a reaction: the message's reactions as they are now. */
+  reactionsChanged: MessageReactions,
   /** A persona began answering in a conversation; deltas and then newMessage (or aiReplyError) follow. */
   aiReplyStart: AiReplyStart,
   /** The next piece of a persona's answer as it is generated. */

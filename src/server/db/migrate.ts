@@ -29,6 +29,7 @@ import * as personaRatings from './migrations/026-persona-ratings.js';
 import * as deletedAccounts from './migrations/027-deleted-accounts.js';
 import * as reindexChangedMessages from './migrations/028-reindex-changed-messages.js';
 import * as rooms from './migrations/029-rooms.js';
+import * as editDeleteReact from './migrations/030-edit-delete-react.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027-deleted-accounts': deletedAccounts,
   '028-reindex-changed-messages': reindexChangedMessages,
   '029-rooms': rooms,
+  '030-edit-delete-react': editDeleteReact,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

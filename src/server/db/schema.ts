@@ -105,6 +105,18 @@ export interface MessagesTable {
   clientId: Generated<string | null>;
   /** The username of whoever wrote a forwarded message first; '' when the sender wrote it. */
   forwardedFrom: Generated<string>;
+  /** When its author last edited it ('' for never; migration 030). */
+  editedAt: Generated<string>;
+  /** 1 once its author deleted it for everyone: the row stays, its text is emptied. */
+  deleted: Generated<Flag>;
+}
+
+/** One person's reaction with one emoji on one message (migration 030). */
+export interface MessageReactionsTable {
+  messageId: string;
+  userId: string;
+  emoji: string;
+  createdAt: string;
 }
 
 export interface ActionsTable {
@@ -173,6 +185,8 @@ export interface MemoryItemsTable {
   source: 'ai' | 'person';
   createdAt: string;
   updatedAt: string;
+  /** The persona reply whose exchange this fact was taken from ('' for one a person wrote; migration 030). */
+  sourceMessageId: Generated<string>;
 }
 
 /** A room's settings (migration 029); its messages are its conversation's. */
@@ -265,6 +279,7 @@ export interface Database {
   sessions: SessionsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  messageReactions: MessageReactionsTable;
   personaSearch: PersonaSearchTable;
   personaSearchRows: PersonaSearchRowsTable;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_API } from '../../contracts/http-api.js';
 import type { Message } from '../../contracts/messages.js';
 import { SendMessageAck } from '../../contracts/realtime.js';
 import { unreachableUrl } from '../test/local-model.js';
@@ -28,6 +29,21 @@ function expectRetryAfter(answer: Answer): void {
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 }
 
+/**
+ * Routes that share a parameter's place under different names print them together (`:otherUserId|:messageId`):
+ * the route is the one the HTTP API table declares.
+ */
+function declaredKey(method: string, path: string): string {
+  const alternatives = path
+    .split('/')
+    .reduce<string[]>(
+      (paths, segment) => paths.flatMap((start) => segment.split('|').map((one) => `${start}/${one}`)),
+      [''],
+    )
+    .map((one) => `${method} ${one.slice(1)}`);
+  return alternatives.find((key) => key in HTTP_API) ?? `${method} ${path}`;
+}
+
 const ROUTE_LINE = /^([│├└─ ]*)(\/\S*)(?: \(([A-Z, ]+)\))?$/;
 
 /**
@@ -48,7 +64,7 @@ function rateLimitedRoutes(app: FastifyInstance): string[] {
       parents.push({ depth, path });
       methods = (route[3] ?? '').split(', ').filter((method) => method && method !== 'HEAD');
     } else if (line.includes('(preHandler)') && line.includes('"rateLimit()"')) {
-      for (const method of methods) found.add(`${method} ${path}`);
+      for (const method of methods) found.add(declaredKey(method, path));
     }
   }
   return [...found].sort();
@@ -180,6 +196,14 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
         me.client.post('/api/reports', { kind: 'persona', targetId: persona._id, reason: 'spam' }),
       'PUT /api/messages/conversations/:conversationId/mute': () =>
         me.client.put(`/api/messages/conversations/${sent.body.conversationId}/mute`, { muted: true }),
+      // Edits and deletions share one bucket (sized like sending); reactions have their own. All are counted
+      // before the message is looked up.
+      'PATCH /api/messages/:messageId': () => me.client.patch('/api/messages/none', { text: 'fixed' }),
+      'DELETE /api/messages/:messageId': () => me.client.delete('/api/messages/none'),
+      'PUT /api/messages/:messageId/reactions/:emoji': () =>
+        me.client.put(`/api/messages/${sent.body._id}/reactions/${encodeURIComponent('👍')}`),
+      'DELETE /api/messages/:messageId/reactions/:emoji': () =>
+        me.client.delete(`/api/messages/${sent.body._id}/reactions/${encodeURIComponent('👍')}`),
       'GET /api/users/me/archive': () => me.client.get('/api/users/me/archive'),
       // A wrong password: every attempt is counted, and the account stays.
       'DELETE /api/users/me': () => me.client.request('DELETE', '/api/users/me', { password: 'not it' }),

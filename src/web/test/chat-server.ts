@@ -221,6 +221,32 @@ function answerRooms(state: ChatServerState, call: RecordedCall, url: URL): Repl
   return { status: 404, body: { error: 'Not found', code: 'not_found' } };
 }
 
+/** Edit (PATCH), delete (DELETE) and reactions (PUT or DELETE …/reactions/:emoji) of a held DM message, as ME. */
+function answerMessageChange(state: ChatServerState, call: RecordedCall, path: string): Reply {
+  const [id = '', part, emoji = ''] = path.slice('/api/messages/'.length).split('/').map(decodeURIComponent);
+  const held = Object.entries(state.messages).find(([, list]) => list.some((m) => m._id === id));
+  const message = held?.[1].find((m) => m._id === id);
+  if (!held || !message) return { status: 404, body: { error: 'Message not found' } };
+  let changed: Message = message;
+  if (part === 'reactions') {
+    const others = (message.reactions ?? []).filter((r) => r.emoji !== emoji);
+    const reaction = message.reactions?.find((r) => r.emoji === emoji);
+    const people = (reaction?.people ?? []).filter((p) => p._id !== ME._id);
+    if (call.method === 'PUT') people.push({ _id: ME._id, username: ME.username });
+    const reactions = people.length ? [...others, { emoji, count: people.length, people }] : others;
+    changed = { ...message, reactions } as Message;
+  } else if (call.method === 'PATCH') {
+    changed = { ...message, text: (call.body as { text: string }).text, editedAt: new Date().toISOString() };
+  } else changed = { ...message, text: '', deleted: true };
+  state.messages[held[0]] = held[1].map((m) => (m._id === id ? changed : m));
+  if (part === 'reactions')
+    return {
+      status: 200,
+      body: { conversationId: message.conversationId, messageId: id, reactions: changed.reactions },
+    };
+  return call.method === 'PATCH' ? { status: 200, body: changed } : { status: 204 };
+}
+
 /**
  * A small in-memory stand-in for the messaging API, answering like the real one (paging with
  * `before`, 404 for unknown users, 201 for a sent message). `override` answers a call first when it
@@ -306,6 +332,8 @@ export function fakeChatServer(
       }
       return { status: 201, body: sent };
     }
+    if (path.startsWith('/api/messages/') && call.method !== 'GET')
+      return answerMessageChange(state, call, path);
     if (path.startsWith('/api/messages/')) {
       const other = decodeURIComponent(path.slice('/api/messages/'.length));
       return { status: 200, body: page(state.messages[other] ?? [], url) };

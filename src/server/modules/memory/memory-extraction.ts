@@ -21,6 +21,11 @@ export interface Exchange {
   reply: string;
 }
 
+/** An exchange with the id of the stored reply that closed it: what is learnt from it is forgotten with it. */
+export interface ReplyExchange extends Exchange {
+  replyId: string;
+}
+
 /** The request for new facts after one reply, given what is remembered already. */
 export function extractionPrompt(exchange: Exchange, remembered: readonly string[]): ChatTurn[] {
   const known = remembered.length ? remembered.map((fact) => `- ${fact}`).join('\n') : '(nothing yet)';

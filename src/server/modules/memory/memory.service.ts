@@ -6,7 +6,7 @@ import type { Locks } from '../../lib/cluster-locks.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { describeAiError, type AiEngine } from '../ai/engine.js';
-import { extractionPrompt, parseFacts, type Exchange } from './memory-extraction.js';
+import { extractionPrompt, parseFacts, type ReplyExchange } from './memory-extraction.js';
 import type { MemoryConversation, MemoryRepository, MemoryScope } from './memory.repository.js';
 
 export const MEMORY_ERRORS = {
@@ -92,7 +92,13 @@ export function memoryService(deps: {
     async add(scope: MemoryScope, userId: string, input: { text: string }): Promise<MemoryItem> {
       const row = await exclusively(scope, async () => {
         if ((await repo.count(scope)) >= MEMORY_LIMITS.items) throw new HttpError(409, MEMORY_ERRORS.full);
-        const item: MemoryItemRow = { ...newRow(), ...scope, text: input.text, source: 'person' };
+        const item: MemoryItemRow = {
+          ...newRow(),
+          ...scope,
+          text: input.text,
+          source: 'person',
+          sourceMessageId: '',
+        };
         await repo.insert(item);
         return item;
       });
@@ -132,7 +138,7 @@ export function memoryService(deps: {
     async rememberFrom(
       scope: MemoryScope,
       userId: string,
-      exchange: Exchange,
+      exchange: ReplyExchange,
       signal: AbortSignal,
     ): Promise<void> {
       try {
@@ -163,6 +169,8 @@ export function memoryService(deps: {
               source: 'ai' as const,
               createdAt: now,
               updatedAt: now,
+              // Deleting any message of the exchange (or the reply) for everyone forgets these facts.
+              sourceMessageId: exchange.replyId,
             })),
             scope,
           );
@@ -221,7 +229,11 @@ export function memoryService(deps: {
     },
 
     /** After a DM reply: new facts about its person (see scoped.rememberFrom). */
-    rememberFrom(job: { conversationId: string; userId: string }, exchange: Exchange, signal: AbortSignal) {
+    rememberFrom(
+      job: { conversationId: string; userId: string },
+      exchange: ReplyExchange,
+      signal: AbortSignal,
+    ) {
       return scoped.rememberFrom(
         { conversationId: job.conversationId, personaId: '' },
         job.userId,

@@ -1,4 +1,9 @@
-import type { Conversation, ConversationParticipant, Message } from '../../../contracts/messages.js';
+import type {
+  Conversation,
+  ConversationParticipant,
+  Message,
+  Reaction,
+} from '../../../contracts/messages.js';
 import type { MessageRow } from '../../db/schema.js';
 import type { ConversationListRow } from './messages.repository.js';
 
@@ -17,8 +22,11 @@ const seenShown = (senderId: string, seen: number, reader?: SeenMarksFor) =>
 export function toMessage(
   row: Pick<MessageRow, 'id' | 'conversationId' | 'senderId' | 'text' | 'createdAt' | 'seen'> & {
     forwardedFrom?: string;
+    editedAt?: string;
+    deleted?: number;
   },
   reader?: SeenMarksFor,
+  reactions?: readonly Reaction[],
 ): Message {
   const message: Message = {
     _id: row.id,
@@ -29,6 +37,9 @@ export function toMessage(
     seen: seenShown(row.senderId, row.seen, reader),
   };
   if (row.forwardedFrom) message.forwardedFrom = row.forwardedFrom;
+  if (row.editedAt) message.editedAt = row.editedAt;
+  if (row.deleted === 1) message.deleted = true;
+  if (reactions?.length) message.reactions = [...reactions];
   return message;
 }
 
@@ -46,8 +57,7 @@ export function toConversation(row: ConversationListRow, reader?: SeenMarksFor):
     _id: row.id,
     participants: [other],
     latestMessage: {
-      text: row.lastText,
-      sender: row.lastSenderId,
+      ...previewOf(row.lastText, row.lastSenderId),
       seen: seenShown(row.lastSenderId, row.lastSeen, reader),
     },
     updatedAt: row.updatedAt,
@@ -55,4 +65,12 @@ export function toConversation(row: ConversationListRow, reader?: SeenMarksFor):
     unreadCount: Number(row.unreadCount),
     muted: Number(row.muted) === 1,
   };
+}
+
+/**
+ * A conversation's latest message as its preview. No message is ever sent empty, so an empty last text is one
+ * deleted for everyone: it stays the latest and is shown as "message deleted".
+ */
+export function previewOf(text: string, sender: string): { text: string; sender: string; deleted?: true } {
+  return text === '' ? { text, sender, deleted: true } : { text, sender };
 }

@@ -1,7 +1,7 @@
 import type { MessageRow } from '../../db/schema.js';
 
 /** A message to store; the client id only when its sender gave one, the first author only when forwarded. */
-export type NewMessage = Omit<MessageRow, 'seen' | 'clientId' | 'forwardedFrom'> & {
+export type NewMessage = Omit<MessageRow, 'seen' | 'clientId' | 'forwardedFrom' | 'editedAt' | 'deleted'> & {
   clientId?: string | null;
   forwardedFrom?: string;
 };

@@ -8,6 +8,9 @@ import type { RowsCache } from '../../performance/rows-cache.js';
 import { groupCommit, type GroupCommit } from '../../performance/group-commit.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import { messagesRepository } from './messages.repository.js';
+import { messageChangesRepository } from './message-changes.repository.js';
+import { messageChangesRoutes } from './message-changes.routes.js';
+import { messageChangesService } from './message-changes.service.js';
 import { messagesRoutes } from './messages.routes.js';
 import { messagesService, type MessagesService } from './messages.service.js';
 import { registerMessageSockets } from './messages.socket.js';
@@ -23,6 +26,12 @@ const SEND_BURST = 20;
 /** Mute switches a person may flip: plenty by hand, not a write per event. */
 const MUTES_PER_MINUTE = 60;
 const MUTES_BURST = 20;
+/**
+ * Reactions a person may put on or take back: quick clicking through a conversation stays under it, a script
+ * toggling one emoji on and off to flood everyone's tabs does not.
+ */
+const REACTIONS_PER_MINUTE = 60;
+const REACTIONS_BURST = 20;
 
 /** Direct messaging: HTTP calls, socket events and presence, over one service. */
 export async function registerMessaging(
@@ -100,6 +109,23 @@ export async function registerMessaging(
   app.keepDuringDrain(() => replies.settled());
   const mutes = deps.realtime.limits.limiter('mutes', perMinute(MUTES_PER_MINUTE, MUTES_BURST));
   await app.register(signedInOnly(messagesRoutes), { messages, replies, mutes });
+  const changes = messageChangesService({
+    repo: messageChangesRepository(deps.db.kysely),
+    messages: repo,
+    lists: deps.lists,
+    emitter: deps.realtime.emitter,
+    blocks: deps.blocks,
+  });
+  // Edits and deletions share a bucket sized like sending: each is told to everyone in the conversation, as a send.
+  const changeLimiter = deps.realtime.limits.limiter(
+    'message-changes',
+    perMinute(rate, Math.max(SEND_BURST, rate / 6)),
+  );
+  const reactionLimiter = deps.realtime.limits.limiter(
+    'reactions',
+    perMinute(REACTIONS_PER_MINUTE, REACTIONS_BURST),
+  );
+  await app.register(signedInOnly(messageChangesRoutes), { changes, changeLimiter, reactionLimiter });
   // Rooms show presence like DMs, share the per-person message limit, commit their sends with DMs' and forward
   // what a person may read as DMs do.
   return { presence, sendLimiter: limiter, writes, readableOriginal: messages.readableOriginal };

@@ -8,6 +8,7 @@ import type { ConversationRow, Database, Flag, MessageRow } from '../../db/schem
 import type { LatestMessage, NewMessage } from './message-writes.js';
 import { sentWithClientId } from './sent-with-client-id.query.js';
 import { mayRead } from '../../db/conversation-sides.js';
+import { reactionsOf } from './reactions.query.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -294,18 +295,23 @@ export function messagesRepository(db: Kysely<Database>, engine: Engine) {
         .execute();
     },
 
-    /** The newest messages since the conversation's memory began, oldest first, for an AI prompt. */
+    /** The newest messages since the conversation's memory began (deleted ones left out), oldest first, for an AI prompt. */
     async recentForAi(conversation: ConversationRow, limit: number): Promise<MessageRow[]> {
       const rows = await db
         .selectFrom('messages')
         .selectAll()
         .where('conversationId', '=', conversation.id)
         .where('createdAt', '>', conversation.memoryFrom)
+        // A message deleted for everyone is no longer told to the persona.
+        .where('deleted', '=', 0)
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
       return rows.reverse();
     },
+
+    /** The reactions on each of these messages (a page's), by message id. */
+    reactionsOf: (messageIds: readonly string[]) => reactionsOf(db, messageIds),
 
     /** Everyone each of `userIds` has a conversation with, as (user, contact) pairs (presence batches). */
     contactsOfMany: (userIds: readonly string[]) => contactsOfMany(db, userIds),

@@ -36,6 +36,7 @@ export const MESSAGE_ERRORS = {
   messageNotFound: 'Message not found',
   forwardTo: 'No one has that username',
   tooLongToForward: `This message is longer than ${MESSAGE_LIMITS.textMax} characters and cannot be forwarded`,
+  deletedNotForwarded: 'This message was deleted and cannot be forwarded',
 } as const;
 
 type Reader = Pick<UserRow, 'id' | 'readReceipts'>;
@@ -207,7 +208,7 @@ export function messagesService(
 
   /**
    * A message the person may forward: one they may read (a DM of theirs, a room they were in when it was
-   * written), by an author not frozen, short enough to send; with whom it came from first. Anything else is
+   * written), by an author not frozen, not deleted, short enough to send; with whom it came from first. Anything else is
    * "not found", exactly like a message that does not exist.
    */
   async function readableOriginal(reader: Pick<UserRow, 'id'>, messageId: string) {
@@ -215,6 +216,8 @@ export function messagesService(
     const author = original && (await accounts.findById(original.senderId));
     if (!original || !author || author.isFrozen === 1)
       throw new HttpError(404, MESSAGE_ERRORS.messageNotFound);
+    // Deleted for everyone: nothing is left to forward.
+    if (original.deleted === 1) throw new HttpError(409, MESSAGE_ERRORS.deletedNotForwarded);
     // A persona's reply may be longer than people may write (a raised AI_MAX_OUTPUT_TOKENS).
     if (original.text.length > MESSAGE_LIMITS.textMax)
       throw new HttpError(400, MESSAGE_ERRORS.tooLongToForward);
@@ -270,9 +273,9 @@ export function messagesService(
       const conversation = await repo.findConversationBetween(user.id, other.id);
       if (!conversation) return [];
       const marks = marksFor(user);
-      return (await repo.page(conversation.id, query.before, query.limit)).map((row) =>
-        toMessage(row, marks),
-      );
+      const rows = await repo.page(conversation.id, query.before, query.limit);
+      const reactions = await repo.reactionsOf(rows.map((row) => row.id));
+      return rows.map((row) => toMessage(row, marks, reactions.get(row.id)));
     },
 
     async updateContext(

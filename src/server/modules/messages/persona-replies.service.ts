@@ -15,7 +15,7 @@ import { toMessage } from './message-view.js';
 import type { ConversationListCache } from './conversation-list.cache.js';
 import type { MessagesRepository } from './messages.repository.js';
 import type { MemoryService } from '../memory/memory.service.js';
-import type { Exchange } from '../memory/memory-extraction.js';
+import type { ReplyExchange } from '../memory/memory-extraction.js';
 import type { MessageRow } from '../../db/schema.js';
 
 /** What the person said since the persona last spoke (the end of the history), oldest first. */
@@ -92,7 +92,7 @@ export function personaRepliesService(deps: {
       });
       return;
     }
-    let exchange: Exchange | undefined;
+    let exchange: ReplyExchange | undefined;
     try {
       exchange = await generate(job, replyId);
     } finally {
@@ -105,7 +105,7 @@ export function personaRepliesService(deps: {
   }
 
   /** Writes and stores the reply; the exchange it closed, for memory, or undefined when it failed. */
-  async function generate(job: PersonaReplyJob, replyId: string): Promise<Exchange | undefined> {
+  async function generate(job: PersonaReplyJob, replyId: string): Promise<ReplyExchange | undefined> {
     const to = [job.userId];
     emitter.toUsers(to, 'aiReplyStart', {
       conversationId: job.conversationId,
@@ -158,7 +158,12 @@ export function personaRepliesService(deps: {
       lists.forget(job.userId, persona.id);
       writing.delete(job.conversationId);
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
-      return { personaName: persona.name, said: saidSince(history, persona.id), reply: speech.text };
+      return {
+        personaName: persona.name,
+        said: saidSince(history, persona.id),
+        reply: speech.text,
+        replyId,
+      };
     } catch (error) {
       writing.delete(job.conversationId);
       const { message, code } = aiFailure(error, timeout.aborted);

@@ -32,7 +32,7 @@ export interface RoomMessageJob {
 export function roomMessagesService(deps: {
   rooms: Pick<RoomsService, 'membershipOf' | 'presentIn'>;
   repo: RoomsRepository;
-  messages: Pick<MessagesRepository, 'insertMessage' | 'findByClientId'>;
+  messages: Pick<MessagesRepository, 'insertMessage' | 'findByClientId' | 'reactionsOf'>;
   /** Sends are group-committed like DMs: the ack still comes after the commit. */
   writes: GroupCommit;
   emitter: RealtimeEmitter;
@@ -128,7 +128,8 @@ export function roomMessagesService(deps: {
         query.before,
         query.limit,
       );
-      return rows.map((row) => toMessage({ ...row, seen: 0 }));
+      const reactions = await messages.reactionsOf(rows.map((row) => row.id));
+      return rows.map((row) => toMessage({ ...row, seen: 0 }, undefined, reactions.get(row.id)));
     },
 
     /**

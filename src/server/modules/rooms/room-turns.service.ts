@@ -179,7 +179,7 @@ export function roomTurnsService(deps: {
       void memory.rememberFrom(
         scope,
         job.userId,
-        { personaName: persona.name, said, reply: text },
+        { personaName: persona.name, said, reply: text, replyId: row.id },
         AbortSignal.timeout(limits.timeoutMs),
       );
       return row;

@@ -2,6 +2,7 @@ import type { Room, RoomMember, RoomSummary } from '../../../contracts/rooms.js'
 import type { RoomRow } from '../../db/schema.js';
 import { DELETED_ACCOUNT_NAME } from '../../../contracts/my-data.js';
 import type { MemberWithUser, Membership, RoomListRow } from './rooms.repository.js';
+import { previewOf } from '../messages/message-view.js';
 
 /** Whose read positions a reader is shown: none with their own read receipts off, as in DMs. */
 function toMember(row: MemberWithUser, readerReceiptsOn: boolean): RoomMember {
@@ -54,7 +55,7 @@ export function toRoomSummary(row: RoomListRow): RoomSummary {
     _id: row.id,
     name: row.name,
     memberCount: Number(row.memberCount),
-    latestMessage: { text: row.lastText, sender: row.lastSenderId },
+    latestMessage: previewOf(row.lastText, row.lastSenderId),
     updatedAt: row.updatedAt,
     unreadCount: Number(row.unreadCount),
     muted: row.muted === 1,

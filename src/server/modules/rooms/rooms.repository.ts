@@ -340,13 +340,15 @@ export function roomsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** The newest messages a persona may know of the room: those since it joined, oldest first. */
+    /** The newest messages a persona may know of the room: those since it joined, not deleted, oldest first. */
     async recentSince(roomId: string, since: string, limit: number): Promise<MessageRow[]> {
       const rows = await db
         .selectFrom('messages')
         .selectAll()
         .where('conversationId', '=', roomId)
         .where('createdAt', '>=', since)
+        // A message deleted for everyone is no longer told to a persona.
+        .where('deleted', '=', 0)
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();

@@ -84,6 +84,14 @@ export const CopyIcon = defineIcon([
 ]);
 export const CheckIcon = defineIcon(['m5 12 5 5 9-10']);
 export const FlagIcon = defineIcon(['M5 21V4', 'M5 4h11l-2 4 2 4H5']);
+export const PencilIcon = defineIcon(['M4 20h4L19 9l-4-4L4 16z', 'm13.5 6.5 4 4']);
+export const TrashIcon = defineIcon(['M4 7h16', 'M10 11v6', 'M14 11v6', 'M6 7l1 13h10l1-13', 'M9 7V4h6v3']);
+export const SmileIcon = defineIcon([
+  { circle: { cx: '12', cy: '12', r: '9' } },
+  'M8.5 14a4 4 0 0 0 7 0',
+  'M9 9.5h.01',
+  'M15 9.5h.01',
+]);
 export const BlockIcon = defineIcon([{ circle: { cx: '12', cy: '12', r: '9' } }, 'm5.6 5.6 12.8 12.8']);
 const BELL = ['M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9', 'M10 21h4'];
 export const BellIcon = defineIcon(BELL);

@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/ui/avatar.js';
 import { BellOffIcon } from '../../../components/ui/icons.js';
 import { otherParty } from '../api/conversation-cache.js';
 import { usePersonaTyping } from '../hooks/ai-reply-store.js';
-import { previewText } from './format.js';
+import { latestPreview } from './format.js';
 import styles from './contacts.module.css';
 
 interface ContactItemProps {
@@ -56,7 +56,7 @@ export function ContactItem({ conversation, active, onPick, tabIndex }: ContactI
           <span className={`${styles.preview} ${styles.typing}`}>typing…</span>
         ) : (
           <span className={styles.preview} dir="auto">
-            {previewText(conversation.latestMessage.text)}
+            {latestPreview(conversation.latestMessage)}
           </span>
         )}
       </span>

@@ -7,6 +7,8 @@ import { describeError } from '../../../lib/api-client.js';
 import { useOneTimeParam } from '../../../lib/use-one-time-param.js';
 import { regenerateReply } from '../api/ai-replies.js';
 import { visibleAfter } from '../api/message-cache.js';
+import { useMessageChanges } from '../api/message-changes.js';
+import { chatKeys } from '../api/chat-keys.js';
 import { useMessages } from '../api/get-messages.js';
 import { directThread } from '../api/message-thread.js';
 import { useSendMessage } from '../api/send-message.js';
@@ -49,6 +51,8 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
   const older = useOlderMessages(thread, held, !conversation.mock && cutoff === undefined);
   const outbox = useSendMessage(conversation);
   const speech = useSpeech();
+  const isPersonaReply = (message: Message) => message.sender === conversation.userId;
+  const changes = useMessageChanges(chatKeys.messages(conversation.userId), onSendFailed);
   // Read aloud in the sender's voice: a persona's is its creator's choice, people's is mine to pick.
   const senderOf = useMemo(() => {
     const mine: Sender = { username: me.username, voice: me.peopleVoice };
@@ -124,6 +128,9 @@ export function ConversationPane({ me, conversation, onSendFailed, composerId }:
         onForward={dialogs.onForward}
         onReport={dialogs.onReport}
         jumpTo={jumpTo}
+        changes={conversation.mock ? undefined : changes}
+        // A persona chat is the person's own: they may delete its replies too (never in a room).
+        mayDeleteOthers={conversation.isAi ? isPersonaReply : undefined}
         footer={
           live.typing || failure ? (
             <>

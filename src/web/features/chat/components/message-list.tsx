@@ -11,7 +11,9 @@ import { useScrollToNewest } from '../hooks/use-scroll-to-newest.js';
 import type { Speech } from '../hooks/use-speech.js';
 import { OpeningBubble, StreamingBubble } from './ai-reply.js';
 import { LoadingBars } from './loading-bars.js';
-import { MessageBubble } from './message-bubble.js';
+import { MESSAGE_LIMITS } from '../../../../contracts/messages.js';
+import type { MessageChanges } from '../api/message-changes.js';
+import { MessageBubble, type BubbleChanges } from './message-bubble.js';
 import indicatorStyles from '../../../components/ui/indicators.module.css';
 import styles from './message-list.module.css';
 
@@ -58,10 +60,36 @@ interface MessageListProps {
   onReport?: (message: Message, author: string) => void;
   /** A message to bring into view and mark (opened from search), and what to do once it is shown. */
   jumpTo?: { messageId: string | null; onShown: () => void };
+  /** Edit, delete and react; absent where the reader may change nothing (a room they left). */
+  changes?: MessageChanges;
+  /** Whether the reader may delete someone else's message (a persona's reply in their own persona chat). */
+  mayDeleteOthers?: (message: Message) => boolean;
+}
+
+/** What the reader may do to one message, as the server allows it (it checks again). */
+function bubbleChanges(
+  message: Message,
+  me: string,
+  changes: MessageChanges,
+  mayDeleteOthers: (message: Message) => boolean,
+): BubbleChanges {
+  const mine = message.sender === me;
+  const age = Date.now() - Date.parse(message.createdAt);
+  return {
+    me,
+    canEdit: mine && !message.forwardedFrom && age < MESSAGE_LIMITS.editWindowMs,
+    canDelete: mine || mayDeleteOthers(message),
+    onEdit: async (text) => {
+      await changes.edit.mutateAsync({ messageId: message._id, text });
+    },
+    onDelete: () => changes.remove.mutate(message._id),
+    onReact: (emoji, on) => changes.react.mutate({ messageId: message._id, emoji, on }),
+  };
 }
 
 const NO_JUMP = { messageId: null, onShown: () => {} };
 const NO_NOTE = () => null;
+const NOT_OTHERS = () => false;
 
 /** The conversation log (role="log"): newest at the bottom, older pages when scrolled to the top. */
 export function MessageList({
@@ -83,6 +111,8 @@ export function MessageList({
   onForward,
   onReport,
   jumpTo = NO_JUMP,
+  changes,
+  mayDeleteOthers = NOT_OTHERS,
 }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery(NARROW_BUBBLES_QUERY);
@@ -176,6 +206,7 @@ export function MessageList({
                 voice={sender.voice}
                 onForward={onForward ? () => onForward(message, author) : undefined}
                 onReport={onReport && !mine ? () => onReport(message, author) : undefined}
+                changes={changes && bubbleChanges(message, me._id, changes, mayDeleteOthers)}
               />
               {note ? <p className={styles.seen}>{note}</p> : null}
             </li>

@@ -6,6 +6,7 @@ import type { ServerEventHandlers } from '../../../lib/socket.js';
 import { applyIncomingMessage } from '../api/apply-incoming-message.js';
 import { chatKeys } from '../api/chat-keys.js';
 import { applySeen, otherParty } from '../api/conversation-cache.js';
+import { DELETED, patchHeldMessage, type MessagePatch } from '../api/message-changes.js';
 import { markSeenBy } from '../api/message-cache.js';
 import { applyIncomingRoomMessage, isKnownRoom } from '../rooms/api/apply-room-message.js';
 import { roomEventHandlers } from '../rooms/hooks/room-event-handlers.js';
@@ -139,21 +140,22 @@ function onReplyError(
   else replies().fail({ conversationId, replyId, personaId, error });
 }
 
-/** messageChanged: the message shows its new text wherever it is held, and the list its last text. */
-function onMessageChanged(
+/**
+ * A change to a stored message (a moderator's removal, its author's edit or deletion, reactions): applied
+ * wherever the message is held; with `listToo` the inbox reads again, since its preview may be that message.
+ */
+function onMessagePatched(
   context: ChatEventContext,
-  { conversationId, messageId, text }: ServerEventPayload<'messageChanged'>,
+  { conversationId, messageId }: { conversationId: string; messageId: string },
+  patch: MessagePatch,
+  listToo: boolean,
 ) {
   const { client, open } = context;
   const room = isRoom(context, conversationId);
   const partner = room ? undefined : partnerOf(client, conversationId, open());
   const key = room ? chatKeys.roomMessages(conversationId) : partner && chatKeys.messages(partner);
-  if (key) {
-    client.setQueryData<Message[]>(key, (held) =>
-      held?.map((message) => (message._id === messageId ? { ...message, text } : message)),
-    );
-  }
-  void client.invalidateQueries({ queryKey: room ? chatKeys.rooms : chatKeys.conversations });
+  if (key) patchHeldMessage(client, key, messageId, patch);
+  if (listToo) void client.invalidateQueries({ queryKey: room ? chatKeys.rooms : chatKeys.conversations });
 }
 
 /** memoryChanged: what a persona remembers (of a DM, or of a room with its id) is fetched again. */
@@ -169,7 +171,17 @@ export function chatEventHandlers(context: ChatEventContext): ServerEventHandler
   return {
     newMessage: (message) => onNewMessage(context, message),
     messagesSeen: (seen) => onMessagesSeen(context, seen),
-    messageChanged: (changed) => onMessageChanged(context, changed),
+    messageChanged: (changed) => onMessagePatched(context, changed, { text: changed.text }, true),
+    messageEdited: (edited) =>
+      onMessagePatched(context, edited, { text: edited.text, editedAt: edited.editedAt }, true),
+    messageDeleted: (deleted) => onMessagePatched(context, deleted, DELETED, true),
+    reactionsChanged: (changed) =>
+      onMessagePatched(
+        context,
+        changed,
+        { reactions: changed.reactions.length ? changed.reactions : undefined },
+        false,
+      ),
     messageError: ({ error }) => context.showError(error),
     aiReplyStart: (start) => onReplyStart(context, start),
     aiReplyDelta: (piece) => onReplyDelta(context, piece),

@@ -104,4 +104,33 @@ describe('room page', () => {
     if (stored) act(() => socket.serverEmit('newMessage', stored));
     expect(log().getAllByText('Hi all')).toHaveLength(1);
   });
+
+  it('offers edit and delete on one’s own room messages and reactions on all', async () => {
+    const now = new Date().toISOString();
+    const mine = buildMessage({ conversationId: ROOM_ID, sender: ME._id, text: 'Mine', createdAt: now });
+    const theirs = buildMessage({ conversationId: ROOM_ID, sender: AI._id, text: 'A persona’s' });
+    await openRoom(buildRoom(), [mine, theirs]);
+    const bubble = (text: string) => within(log().getByText(text).closest('article') as HTMLElement);
+    const [minePanel, theirsPanel] = [bubble('Mine'), bubble('A persona’s')];
+    expect(minePanel?.getByRole('button', { name: 'Edit message' })).toBeInTheDocument();
+    expect(minePanel?.getByRole('button', { name: 'Delete message' })).toBeInTheDocument();
+    // A persona's reply in a room is not the person's to delete, unlike in their own persona chat.
+    expect(theirsPanel?.queryByRole('button', { name: 'Delete message' })).not.toBeInTheDocument();
+    expect(theirsPanel?.getByRole('button', { name: 'Add reaction' })).toBeInTheDocument();
+  });
+
+  it('shows reactions but no controls in a room one has left', async () => {
+    const reacted = buildMessage({
+      conversationId: ROOM_ID,
+      sender: ME._id,
+      text: 'Bye all',
+      createdAt: new Date().toISOString(),
+      reactions: [{ emoji: '😢', count: 1, people: [{ _id: GRACE._id, username: GRACE.username }] }],
+    });
+    await openRoom(buildRoom({ left: true }), [reacted]);
+    const bubble = within(screen.getByRole('article'));
+    expect(bubble.getByRole('button', { name: `😢 1 reaction: @${GRACE.username}` })).toBeDisabled();
+    for (const name of ['Edit message', 'Delete message', 'Add reaction'])
+      expect(bubble.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
 });

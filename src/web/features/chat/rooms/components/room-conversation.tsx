@@ -3,7 +3,9 @@ import type { Room } from '../../../../../contracts/rooms.js';
 import type { SelfUser } from '../../../../../contracts/users.js';
 import { describeError } from '../../../../lib/api-client.js';
 import { useOneTimeParam } from '../../../../lib/use-one-time-param.js';
+import { chatKeys } from '../../api/chat-keys.js';
 import { useMessages } from '../../api/get-messages.js';
+import { useMessageChanges } from '../../api/message-changes.js';
 import { sendTelling } from '../../api/use-outbox.js';
 import { visibleAfter } from '../../api/message-cache.js';
 import { roomThread } from '../../api/message-thread.js';
@@ -68,6 +70,7 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
   const mentions = useMemo(() => mentionable(room, me._id), [room, me._id]);
 
   const sendText = sendTelling(outbox, onSendFailed);
+  const changes = useMessageChanges(chatKeys.roomMessages(roomId), onSendFailed);
   const cleanSlate = () => {
     const newest = held.at(-1);
     if (newest) clearHistory(roomId, newest.createdAt);
@@ -104,6 +107,8 @@ export function RoomConversation({ me, room, onSendFailed, composerId }: RoomCon
         onForward={dialogs.onForward}
         onReport={(message, author) => dialogs.onReport(message, author || FORMER_MEMBER)}
         jumpTo={jumpTo}
+        // A room one left is read-only.
+        changes={room.left ? undefined : changes}
         footer={
           live.waiting.length + live.speaking.length + live.failures.length === 0 ? null : (
             <RoomLive

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { RoomSummary } from '../../../../../contracts/rooms.js';
 import { InboxBadges } from '../../components/contact-item.js';
-import { previewText } from '../../components/format.js';
+import { latestPreview } from '../../components/format.js';
 import { useAiReplies } from '../../hooks/ai-reply-store.js';
 import contactStyles from '../../components/contacts.module.css';
 import { RoomAvatar } from './room-avatar.js';
@@ -51,7 +51,7 @@ export function RoomItem({ room, active, onPick, tabIndex }: RoomItemProps) {
           <span className={`${contactStyles.preview} ${contactStyles.typing}`}>a persona is typing…</span>
         ) : (
           <span className={contactStyles.preview} dir="auto">
-            {previewText(room.latestMessage.text) || 'No messages yet'}
+            {latestPreview(room.latestMessage) || 'No messages yet'}
           </span>
         )}
       </span>
