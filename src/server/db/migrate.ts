@@ -29,6 +29,7 @@ import * as personaRatings from './migrations/026-persona-ratings.js';
 import * as deletedAccounts from './migrations/027-deleted-accounts.js';
 import * as reindexChangedMessages from './migrations/028-reindex-changed-messages.js';
 import * as rooms from './migrations/029-rooms.js';
+import * as pushSubscriptions from './migrations/031-push-subscriptions.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027-deleted-accounts': deletedAccounts,
   '028-reindex-changed-messages': reindexChangedMessages,
   '029-rooms': rooms,
+  '031-push-subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
