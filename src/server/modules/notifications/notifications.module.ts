@@ -17,8 +17,8 @@ import { anyTabVisible, registerVisibilitySockets } from './visibility.socket.js
 import { vapidKeys } from './vapid-keys.js';
 
 /** Devices a person may turn on or off per minute: plenty by hand. */
-const CHANGES_PER_MINUTE = 30;
-const CHANGES_BURST = 10;
+const CHANGES_PER_MINUTE = 60;
+const CHANGES_BURST = 20;
 /** How long one push service may take to answer one notification. */
 export const PUSH_TIMEOUT_MS = 10_000;
 

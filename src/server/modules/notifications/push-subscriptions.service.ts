@@ -18,7 +18,9 @@ export const PUSH_ERRORS = {
 /** True when the bytes are a point on P-256 (a key the payload can be encrypted for). */
 function isP256Point(base64url: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(base64url, 'base64url'));
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(base64url, 'base64url'));
     return true;
   } catch {
     return false;
