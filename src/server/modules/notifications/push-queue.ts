@@ -29,6 +29,9 @@ export const PUSH_QUEUE_DEFAULTS: PushQueueOptions = {
   maxDelayMs: 5 * 60_000,
 };
 
+/** How often a full queue says how many notifications it dropped. */
+const DROP_LOG_INTERVAL_MS = 60_000;
+
 /** The host of an endpoint, for the log: the path is the device's capability and stays out of it. */
 const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : '');
 
@@ -49,6 +52,9 @@ export function pushQueue(deps: {
   const retrying = new Set<NodeJS.Timeout>();
   let sending = 0;
   let idle: Array<() => void> = [];
+  /** Drops since the last log line about them: a full queue logs once a minute, not once a message. */
+  let dropped = 0;
+  let droppedLoggedAt = -Infinity;
 
   const waiting = () => ready.length + retrying.size;
 
