@@ -41,7 +41,7 @@ export async function registerNotifications(
   const repo = pushSubscriptionsRepository(deps.db.kysely);
   const vapid = { ...keys, subject: config.push.subject };
   const queue = pushQueue({
-    post: (job) => postPush(job.target, job.payload, vapid, PUSH_TIMEOUT_MS),
+    post: (job, closing) => postPush(job.target, job.payload, vapid, PUSH_TIMEOUT_MS, closing),
     repo,
     log: app.log,
   });

@@ -36,6 +36,8 @@ export async function postPush(
   payload: PushPayload,
   vapid: VapidKeys & { subject: string },
   timeoutMs: number,
+  /** Aborts the request (the process is closing). */
+  closing?: AbortSignal,
 ): Promise<PushAnswer> {
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -58,7 +60,9 @@ export async function postPush(
         headers: details.headers,
         // Every connection is checked by the addresses it resolves to (the local test endpoint is an address).
         lookup: secure ? publicOnlyLookup : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: closing
+          ? AbortSignal.any([AbortSignal.timeout(timeoutMs), closing])
+          : AbortSignal.timeout(timeoutMs),
       },
       (response) => {
         response.resume();

@@ -70,4 +70,26 @@ describe('the push queue', () => {
     await queue.settled();
     expect(tries).toHaveLength(3);
   });
+
+  it('on close, ends the requests under way and takes nothing more', async () => {
+    const { log } = recordingLog();
+    const signals: AbortSignal[] = [];
+    const queue = pushQueue({
+      post: (_job, closing) => {
+        signals.push(closing);
+        return new Promise<PushAnswer>((resolve) =>
+          closing.addEventListener('abort', () => resolve({ status: 0, retryAfterMs: undefined })),
+        );
+      },
+      repo: { forget: async () => {}, delivered: async () => {} },
+      log,
+    });
+    queue.send(job('a'));
+    expect(signals.map((s) => s.aborted)).toEqual([false]);
+    queue.close();
+    await queue.settled();
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+    queue.send(job('b'));
+    expect(signals).toHaveLength(1);
+  });
 });

@@ -41,7 +41,7 @@ const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint)
  * exponential backoff, or when its Retry-After says; a device it says is gone (404, 410) is forgotten.
  */
 export function pushQueue(deps: {
-  post: (job: PushJob) => Promise<PushAnswer>;
+  post: (job: PushJob, closing: AbortSignal) => Promise<PushAnswer>;
   repo: Pick<PushSubscriptionsRepository, 'forget' | 'delivered'>;
   log: FastifyBaseLogger;
   options?: Partial<PushQueueOptions>;
@@ -51,6 +51,7 @@ export function pushQueue(deps: {
   const ready: Array<PushJob & { attempt: number }> = [];
   const retrying = new Set<NodeJS.Timeout>();
   let sending = 0;
+  const closing = new AbortController();
   let idle: Array<() => void> = [];
   /** Drops since the last log line about them: a full queue logs once a minute, not once a message. */
   let dropped = 0;
@@ -60,11 +61,13 @@ export function pushQueue(deps: {
 
   function add(job: PushJob & { attempt: number }): void {
     if (waiting() >= options.maxWaiting) {
-      const dropped = ready.shift();
-      log.warn(
-        { subscriptionId: dropped?.target.id },
-        'push queue full: the oldest notification was dropped',
-      );
+      ready.shift();
+      dropped += 1;
+      if (Date.now() - droppedLoggedAt >= DROP_LOG_INTERVAL_MS) {
+        log.warn({ dropped }, 'push queue full: the oldest notifications were dropped');
+        droppedLoggedAt = Date.now();
+        dropped = 0;
+      }
     }
     ready.push(job);
     pump();
@@ -90,7 +93,8 @@ export function pushQueue(deps: {
     const { target } = job;
     const context = { subscriptionId: target.id, host: hostOf(target.endpoint), attempt: job.attempt };
     try {
-      const answer = await deps.post(job);
+      const answer = await deps.post(job, closing.signal);
+      if (closing.signal.aborted) return;
       if (answer.status >= 200 && answer.status < 300) return await repo.delivered(target.id, nowIso());
       if (answer.status === 404 || answer.status === 410 || answer.failure === 'EPRIVATE') {
         log.info({ ...context, status: answer.status, failure: answer.failure }, 'push subscription gone');
@@ -121,6 +125,7 @@ export function pushQueue(deps: {
   return {
     /** Queues a notification; answers at once. */
     send(job: PushJob): void {
+      if (closing.signal.aborted) return;
       add({ ...job, attempt: 1 });
     },
 
@@ -130,8 +135,9 @@ export function pushQueue(deps: {
       return new Promise((resolve) => idle.push(resolve));
     },
 
-    /** Drops what waits for a retry (the process is closing). */
+    /** Drops what waits, and ends the requests under way (the process is closing). */
     close(): void {
+      closing.abort();
       for (const timer of retrying) clearTimeout(timer);
       retrying.clear();
       ready.length = 0;
