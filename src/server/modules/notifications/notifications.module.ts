@@ -7,6 +7,7 @@ import type { Realtime } from '../../realtime/realtime.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { OnDelivered } from '../messages/message-delivered.js';
 import type { BlocksService } from '../safety/blocks.service.js';
+import { deviceOwners } from './device-owners.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { notifierService } from './notifier.service.js';
 import { postPush } from './push-delivery.js';
@@ -46,8 +47,13 @@ export async function registerNotifications(
     log: app.log,
   });
   app.addHook('onClose', async () => queue.close());
+  const owners = deviceOwners({
+    repo,
+    changedElsewhere: config.redisUrl ? undefined : deps.db.writesElsewhere,
+  });
   const notifier = notifierService({
     repo,
+    owners,
     accounts: deps.accounts,
     blocks: deps.blocks,
     anyTabVisible: (userId) => anyTabVisible(realtime, userId),
@@ -57,6 +63,7 @@ export async function registerNotifications(
   registerVisibilitySockets(realtime);
   const subscriptions = pushSubscriptionsService({
     repo,
+    owners,
     allowLocalEndpoints: config.push.allowLocalEndpoints,
   });
   await app.register(signedInOnly(notificationsRoutes), {

@@ -5,6 +5,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { DeliveredMessage } from '../messages/message-delivered.js';
 import type { BlocksService } from '../safety/blocks.service.js';
 import type { PushJob } from './push-queue.js';
+import type { DeviceOwners } from './device-owners.js';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
 
 /** Messages being decided on at once past which new ones are not notified (a log line says so). */
@@ -40,11 +41,12 @@ export function payloadFor(
 
 /**
  * Decides who hears of a delivered message on their devices: the people it is for (and those @named in a room),
- * never its sender, only those with a device on, who did not mute the conversation, blocked nobody involved, and
+ * never its sender, only those with a device on who did not mute the conversation (one read), blocked nobody involved, and
  * have no tab on screen in any process. Runs after delivery and on its own: a message never waits for it.
  */
 export function notifierService(deps: {
-  repo: Pick<PushSubscriptionsRepository, 'of' | 'mutedFor' | 'membersNamed'>;
+  repo: Pick<PushSubscriptionsRepository, 'unmutedDevicesOf' | 'membersNamed'>;
+  owners: Pick<DeviceOwners, 'among'>;
   accounts: Pick<AccountsRepository, 'findById'>;
   blocks: Pick<BlocksService, 'eitherBlocked' | 'setsOf'>;
   /** Whether any tab of the person, in any process, is on screen. */
@@ -55,8 +57,7 @@ export function notifierService(deps: {
   const { repo, log } = deps;
   let deciding = 0;
 
-  async function mayTell(userId: string, sender: UserRow, message: DeliveredMessage): Promise<boolean> {
-    if (await repo.mutedFor(message.conversationId, userId, message.room)) return false;
+  async function mayTell(userId: string, sender: UserRow): Promise<boolean> {
     // Only people block each other; a persona is hidden from whoever blocked its creator, so it is here too.
     const blocked =
       sender.isAi === 1
@@ -75,14 +76,16 @@ export function notifierService(deps: {
       ? await repo.membersNamed(message.conversationId, message.mentions)
       : [];
     const people = [...new Set([...message.to, ...named])].filter((id) => id !== message.senderId);
-    // One indexed read for most messages: people without a device cost nothing more.
-    const devices = await repo.of(people);
+    // Most people have no device: in a lone process that is known without a read.
+    const owners = await deps.owners.among(people);
+    if (owners.length === 0) return;
+    const devices = await repo.unmutedDevicesOf(owners, message.conversationId, message.room);
     if (devices.length === 0) return;
     const sender = await deps.accounts.findById(message.senderId);
     if (!sender) return;
     const payload = payloadFor(sender, message);
     for (const userId of new Set(devices.map((device) => device.userId))) {
-      if (!(await mayTell(userId, sender, message))) continue;
+      if (!(await mayTell(userId, sender))) continue;
       for (const target of devices) if (target.userId === userId) deps.send({ target, payload });
     }
   }

@@ -59,35 +59,51 @@ export function pushSubscriptionsRepository(db: Kysely<Database>) {
       await db.updateTable('pushSubscriptions').set({ lastSuccessAt: at }).where('id', '=', id).execute();
     },
 
-    /** The devices of these people. */
-    async of(userIds: readonly string[]): Promise<PushTarget[]> {
-      if (userIds.length === 0) return [];
-      return db
-        .selectFrom('pushSubscriptions')
-        .select(['id', 'userId', 'endpoint', 'p256dh', 'auth'])
-        .where('userId', 'in', userIds)
-        .execute();
+    /** Everyone with a device, for the lone process's kept set (device-owners.ts). */
+    async owners(): Promise<string[]> {
+      const rows = await db.selectFrom('pushSubscriptions').select('userId').distinct().execute();
+      return rows.map((row) => row.userId);
     },
 
-    /** Whether the person muted the DM or room (a room they left counts as muted: they hear nothing of it). */
-    async mutedFor(conversationId: string, userId: string, room: boolean): Promise<boolean> {
-      if (room) {
-        const member = await db
-          .selectFrom('roomMembers')
-          .select('muted')
-          .where('roomId', '=', conversationId)
-          .where('memberId', '=', userId)
-          .where('leftAt', '=', '')
-          .executeTakeFirst();
-        return !member || member.muted === 1;
-      }
-      const pair = await db
-        .selectFrom('conversations')
-        .select(['userLow', 'mutedLow', 'mutedHigh'])
-        .where('id', '=', conversationId)
-        .executeTakeFirst();
-      if (!pair) return true;
-      return (pair.userLow === userId ? pair.mutedLow : pair.mutedHigh) === 1;
+    /**
+     * The devices of these people, leaving out those who muted the conversation (a DM) or the room, or left it:
+     * one read for what a message needs to know before anything else.
+     */
+    async unmutedDevicesOf(
+      userIds: readonly string[],
+      conversationId: string,
+      room: boolean,
+    ): Promise<PushTarget[]> {
+      if (userIds.length === 0) return [];
+      let query = db
+        .selectFrom('pushSubscriptions as ps')
+        .select(['ps.id', 'ps.userId', 'ps.endpoint', 'ps.p256dh', 'ps.auth'])
+        .where('ps.userId', 'in', userIds);
+      query = room
+        ? query.where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('roomMembers as rm')
+                .select('rm.memberId')
+                .whereRef('rm.memberId', '=', 'ps.userId')
+                .where('rm.roomId', '=', conversationId)
+                .where('rm.leftAt', '=', '')
+                .where('rm.muted', '=', 0),
+            ),
+          )
+        : query.where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('conversations as c')
+                .select('c.id')
+                .where('c.id', '=', conversationId)
+                .where((w) =>
+                  w.or([
+                    w.and([w('c.userLow', '=', w.ref('ps.userId')), w('c.mutedLow', '=', 0)]),
+                    w.and([w('c.userHigh', '=', w.ref('ps.userId')), w('c.mutedHigh', '=', 0)]),
+                  ]),
+                ),
+            ),
+          );
+      return query.execute();
     },
 
     /** The people in the room (now) with these usernames (lower case): whom an @name reaches. */

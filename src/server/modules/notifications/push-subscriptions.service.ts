@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { endpointRefusal } from './push-endpoint-guard.js';
+import type { DeviceOwners } from './device-owners.js';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
 
 export const PUSH_ERRORS = {
@@ -30,6 +31,7 @@ function isP256Point(base64url: string): boolean {
 /** A person's devices with notifications on: checked (public https endpoints, real keys), capped, removable. */
 export function pushSubscriptionsService(deps: {
   repo: Pick<PushSubscriptionsRepository, 'save' | 'remove'>;
+  owners: Pick<DeviceOwners, 'added'>;
   allowLocalEndpoints: boolean;
 }) {
   return {
@@ -51,6 +53,7 @@ export function pushSubscriptionsService(deps: {
         },
         PUSH_LIMITS.devicesPerPerson,
       );
+      deps.owners.added(user.id);
     },
 
     /** Removes the device if it is the person's; removing one that is not there is no error (it is off). */
