@@ -7,6 +7,7 @@ import type { BlocksService } from '../safety/blocks.service.js';
 import type { PushJob } from './push-queue.js';
 import type { DeviceOwners } from './device-owners.js';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
+import { throttledWarning } from './throttled-warning.js';
 
 /** Messages being decided on at once past which new ones are not notified (a log line says so). */
 const MAX_DECIDING = 1_000;
@@ -56,6 +57,10 @@ export function notifierService(deps: {
 }) {
   const { repo, log } = deps;
   let deciding = 0;
+  const overwhelmed = throttledWarning(
+    log,
+    'push: too many messages being decided on; some are not notified',
+  );
 
   async function mayTell(userId: string, sender: UserRow): Promise<boolean> {
     // Only people block each other; a persona is hidden from whoever blocked its creator, so it is here too.
@@ -94,7 +99,7 @@ export function notifierService(deps: {
     /** A message was delivered: decide (later, on its own) whom to notify. */
     delivered(message: DeliveredMessage): void {
       if (deciding >= MAX_DECIDING) {
-        log.warn('push: too many messages being decided on; one is not notified');
+        overwhelmed();
         return;
       }
       deciding += 1;

@@ -3,6 +3,7 @@ import type { PushPayload } from '../../../contracts/notifications.js';
 import { nowIso } from '../../lib/ids.js';
 import type { PushAnswer } from './push-delivery.js';
 import type { PushSubscriptionsRepository, PushTarget } from './push-subscriptions.repository.js';
+import { throttledWarning } from './throttled-warning.js';
 
 export interface PushJob {
   target: PushTarget;
@@ -29,9 +30,6 @@ export const PUSH_QUEUE_DEFAULTS: PushQueueOptions = {
   maxDelayMs: 5 * 60_000,
 };
 
-/** How often a full queue says how many notifications it dropped. */
-const DROP_LOG_INTERVAL_MS = 60_000;
-
 /** The host of an endpoint, for the log: the path is the device's capability and stays out of it. */
 const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : '');
 
@@ -53,21 +51,14 @@ export function pushQueue(deps: {
   let sending = 0;
   const closing = new AbortController();
   let idle: Array<() => void> = [];
-  /** Drops since the last log line about them: a full queue logs once a minute, not once a message. */
-  let dropped = 0;
-  let droppedLoggedAt = -Infinity;
+  const dropped = throttledWarning(log, 'push queue full: the oldest notifications were dropped');
 
   const waiting = () => ready.length + retrying.size;
 
   function add(job: PushJob & { attempt: number }): void {
     if (waiting() >= options.maxWaiting) {
       ready.shift();
-      dropped += 1;
-      if (Date.now() - droppedLoggedAt >= DROP_LOG_INTERVAL_MS) {
-        log.warn({ dropped }, 'push queue full: the oldest notifications were dropped');
-        droppedLoggedAt = Date.now();
-        dropped = 0;
-      }
+      dropped();
     }
     ready.push(job);
     pump();
