@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set), from load-generator processes, with a bare Fastify + socket.io relay as the
  * yardstick in the same run. Parts: users at scale, saturation (interleaved with the bare relay), past
  * capacity, idle sockets. CHAT_BENCH_USERS (e.g. `250,2000`) picks the levels, CHAT_BENCH_GENERATORS the
- * number of load-generator processes.
+ * number of load-generator processes, CHAT_BENCH_PUSH=hang gives everyone a push service that never answers.
  */
 import os from 'node:os';
 import {
@@ -14,8 +14,9 @@ import {
   withServers,
   type Generator,
 } from './chat/harness.js';
+import { startHangingPushService, subscribeEveryone } from './chat/hanging-push.js';
 import { bareSenders, seedCast, shareOf } from './chat/people.js';
-import type { ConnectResult, UserSpec } from './chat/protocol.js';
+import { HANGING_PUSH, type ConnectResult, type UserSpec } from './chat/protocol.js';
 import { pastCapacity, saturation, type Target } from './chat/saturation.js';
 import { idleSockets, usersAtScale } from './chat/users-at-scale.js';
 import { benchDatabase } from './lib/bench-database.js';
@@ -41,11 +42,18 @@ export async function runChatBench(): Promise<boolean> {
   const { database, env: dbEnv, drop } = await benchDatabase();
   const env: Record<string, string> = { ...dbEnv, ...CAPACITY_ENV };
   const generators = startGenerators(GENERATORS);
+  const push = HANGING_PUSH ? await startHangingPushService() : undefined;
   try {
     const crowdSize = Math.max(...LEVELS, PEOPLE_PAST_CAPACITY);
     const cast = await seedCast(database, crowdSize, SENDERS, GENERATORS);
+    if (push) {
+      const everyone = [...cast.crowd, ...cast.senders].map((person) => person.userId);
+      await subscribeEveryone(database, everyone, push.url);
+      env.PUSH_ALLOW_LOCAL_ENDPOINTS = 'true';
+    }
     console.log(
-      `database: ${database.kind}; ${crowdSize} + ${SENDERS} people seeded; ${GENERATORS} load generators`,
+      `database: ${database.kind}; ${crowdSize} + ${SENDERS} people seeded; ${GENERATORS} load generators` +
+        (push ? '; everyone has a push service that never answers, every tab hidden' : ''),
     );
     return await withServers(env, async (appServer, bareServer) => {
       const scaleOk = await usersAtScale(appServer, generators, cast.crowd, LEVELS);
@@ -66,6 +74,7 @@ export async function runChatBench(): Promise<boolean> {
     });
   } finally {
     generators.forEach((g) => g.stop());
+    await push?.close();
     await drop();
   }
 }

@@ -100,3 +100,6 @@ export interface Request {
 }
 
 export type Reply = { id: number; result: unknown } | { id: number; error: string };
+
+/** CHAT_BENCH_PUSH=hang: everyone has a push service that never answers, and every tab is hidden (hanging-push.ts). */
+export const HANGING_PUSH = process.env.CHAT_BENCH_PUSH === 'hang';

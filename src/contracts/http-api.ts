@@ -65,6 +65,7 @@ import {
   UpdateAiFieldsRequest,
 } from './personas.js';
 import { DeleteAccountRequest, DeleteAccountResponse } from './my-data.js';
+import { NOTIFICATION_CALLS } from './http-api-notifications.js';
 import { ROOM_CALLS } from './http-api-rooms.js';
 import { BlockList, MuteRequest, MuteResponse } from './safety.js';
 import { SearchQuery, SearchResults } from './search.js';
@@ -260,6 +261,7 @@ export const HTTP_API = {
   ),
 
   ...ROOM_CALLS,
+  ...NOTIFICATION_CALLS,
 
   'POST /api/actions/createAction': forSignedIn('Save a note or prompt', {
     body: CreateActionRequest,

@@ -118,6 +118,8 @@ export const ClientEvents = {
   markRoomRead: z.object({ roomId: Id, messageId: Id }),
   /** The person is typing in a room they are in. */
   typing: z.object({ conversationId: Id }),
+  /** The tab is on screen or not (document.visibilityState): a person with no visible tab gets notifications. */
+  visibility: z.object({ visible: z.boolean() }),
 } satisfies Record<string, z.ZodType>;
 
 export type ServerEventName = keyof typeof ServerEvents;
@@ -136,6 +138,7 @@ export interface ClientToServerEvents {
   ) => void;
   markRoomRead: (payload: z.input<typeof ClientEvents.markRoomRead>) => void;
   typing: (payload: z.input<typeof ClientEvents.typing>) => void;
+  visibility: (payload: z.input<typeof ClientEvents.visibility>) => void;
 }
 
 /** socket.io client options from SPEC §9. */

@@ -17,6 +17,7 @@ import { registerRooms } from './modules/rooms/rooms.module.js';
 import { registerSafety } from './modules/safety/safety.module.js';
 import { registerModeration } from './modules/moderation/moderation.module.js';
 import { registerMyData } from './modules/my-data/my-data.module.js';
+import { registerNotifications } from './modules/notifications/notifications.module.js';
 import { moderationRepository } from './modules/moderation/moderation.repository.js';
 import { registerSearch } from './modules/search/search.module.js';
 import { registerUploads } from './modules/uploads/uploads.module.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const { engine, budget } = await registerAi(app, { config, realtime, metrics });
   const memory = await registerMemory(app, { db, accounts, engine, realtime });
+  const { onDelivered } = await registerNotifications(app, { db, config, realtime, accounts, blocks });
   const messaging = await registerMessaging(app, {
     db,
     accounts,
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recipients,
     messagesSent: metrics.messagesSent,
     blocks,
+    onDelivered,
   });
   await registerRooms(app, {
     db,
@@ -147,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...messaging,
     messagesSent: metrics.messagesSent,
     memory,
+    onDelivered,
   });
   await registerPersonas(app, {
     db,

@@ -101,6 +101,21 @@ const EnvSchema = z.object({
     /^https?:$/,
     'must be an http:// or https:// URL of a MediaWiki api.php',
   ).transform((v) => v ?? 'https://en.wikipedia.org/w/api.php'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: optionalUrl(
+    /^(mailto|https):$/,
+    'must be a mailto: or https: URL such as mailto:ops@example.com',
+  ),
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.stringbool({ error: 'must be true or false' }).default(false),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -149,6 +164,17 @@ export interface Config {
   ai: AiConfig;
   /** The encyclopedia's MediaWiki query API used by the studio's web lookup. */
   wikiApiUrl: string;
+  push: PushConfig;
+}
+
+/** Web Push (modules/notifications/README.md). */
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: generated on first start into the data folder. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact about this server (VAPID_SUBJECT, else mailto:CONTACT_EMAIL). */
+  subject: string;
+  /** PUSH_ALLOW_LOCAL_ENDPOINTS: also accept http://127.0.0.1:<port> endpoints (tests and e2e only). */
+  allowLocalEndpoints: boolean;
 }
 
 /** When the server refuses new work with 503 (and sockets' sends with a retry hint); 0 turns a check off. */
@@ -263,6 +289,19 @@ function overloadConfig(e: z.infer<typeof EnvSchema>): OverloadConfig {
   };
 }
 
+function pushConfig(e: z.infer<typeof EnvSchema>): PushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = e;
+  if (publicKey && !privateKey)
+    throw missing('VAPID_PRIVATE_KEY', 'is required when VAPID_PUBLIC_KEY is set');
+  if (privateKey && !publicKey)
+    throw missing('VAPID_PUBLIC_KEY', 'is required when VAPID_PRIVATE_KEY is set');
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+    allowLocalEndpoints: e.PUSH_ALLOW_LOCAL_ENDPOINTS,
+  };
+}
+
 /** Reads configuration from environment variables; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -307,5 +346,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     ai: aiConfig(e, os.availableParallelism()),
     wikiApiUrl: e.WIKI_API_URL,
+    push: pushConfig(e),
   };
 }

@@ -30,6 +30,7 @@ import * as deletedAccounts from './migrations/027-deleted-accounts.js';
 import * as reindexChangedMessages from './migrations/028-reindex-changed-messages.js';
 import * as rooms from './migrations/029-rooms.js';
 import * as editDeleteReact from './migrations/030-edit-delete-react.js';
+import * as pushSubscriptions from './migrations/031-push-subscriptions.js';
 
 /** Migrations are listed explicitly so the compiled build needs no directory scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '028-reindex-changed-messages': reindexChangedMessages,
   '029-rooms': rooms,
   '030-edit-delete-react': editDeleteReact,
+  '031-push-subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -264,7 +264,22 @@ export interface PicturesTable {
   createdAt: string;
 }
 
+/** A device a person turned notifications on for (migration 031). */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  /** The push service's URL for this device; unique. */
+  endpoint: string;
+  /** The device's keys (base64url) the payload is encrypted for. */
+  p256dh: string;
+  auth: string;
+  createdAt: string;
+  /** When a push to it was last accepted; '' for never. */
+  lastSuccessAt: Generated<string>;
+}
+
 export interface Database {
+  pushSubscriptions: PushSubscriptionsTable;
   rooms: RoomsTable;
   roomMembers: RoomMembersTable;
   reports: ReportsTable;
@@ -292,6 +307,7 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type RoomRow = Selectable<RoomsTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ActionRow = Selectable<ActionsTable>;
 export type MemoryItemRow = Selectable<MemoryItemsTable>;
 export type DiscussionRow = Selectable<DiscussionsTable>;

@@ -224,6 +224,13 @@ describe('every route declared rateLimited (sign-up, log-in, directory, search, 
         me.client.patch('/api/rooms/none/personas/none/memory/none', { text: 'A fact.' }),
       'DELETE /api/rooms/:roomId/personas/:personaId/memory/:itemId': () =>
         me.client.delete('/api/rooms/none/personas/none/memory/none'),
+      // Counted before the subscription is checked: a refused endpoint costs its caller the same.
+      'PUT /api/notifications/push-subscription': () =>
+        me.client.put('/api/notifications/push-subscription', { endpoint: 'https://push.example.com/x' }),
+      'DELETE /api/notifications/push-subscription': () =>
+        me.client.request('DELETE', '/api/notifications/push-subscription', {
+          endpoint: 'https://x.example/y',
+        }),
     };
     expect(rateLimitedRoutes(server.app)).toEqual(Object.keys(walks).sort());
     for (const walk of Object.values(walks)) expectRetryAfter(await until429(walk));

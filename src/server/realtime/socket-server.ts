@@ -15,6 +15,8 @@ import { connectRedis, type RedisLink } from './redis-link.js';
 export interface SocketData {
   userId: string;
   tokenHash: string;
+  /** The tab is on screen, as it last said (`visibility`); a tab that said nothing yet counts as on screen. */
+  visible?: boolean;
 }
 
 /** Events between the server processes of one deployment (through the Redis adapter). */

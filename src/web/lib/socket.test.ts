@@ -32,6 +32,22 @@ describe('realtime connection', () => {
     expect(useRealtime.getState().status).toBe('connecting');
   });
 
+  it('tells the server whether the tab is on screen: on each connect and on every change', async () => {
+    let state: DocumentVisibilityState = 'hidden';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    await connectRealtime(ME._id);
+    const socket = latestSocket();
+    socket.serverConnect();
+    expect(socket.sent('visibility')).toEqual([[{ visible: false }]]);
+    state = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(socket.sent('visibility')).toEqual([[{ visible: false }], [{ visible: true }]]);
+    disconnectRealtime();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(socket.sent('visibility')).toHaveLength(2);
+    vi.restoreAllMocks();
+  });
+
   it('keeps the online users from the full list and the deltas', async () => {
     await connectRealtime(ME._id);
     const socket = latestSocket();

@@ -94,12 +94,25 @@ function reconnectLater(socket: ChatSocket, checkSession: boolean): void {
   }, checkSession);
 }
 
+/** Tells the server whether this tab is on screen: a person with no tab on screen gets notifications. */
+function reportVisibility(socket: ChatSocket): void {
+  if (socket.connected) socket.emit('visibility', { visible: document.visibilityState === 'visible' });
+}
+
+/** Stops the current socket's visibility reports (the socket is closed or replaced). */
+let stopVisibilityReports = () => {};
+
 function listen(socket: ChatSocket): void {
   const current = () => useRealtime.getState().socket === socket;
+  const onVisibilityChange = () => reportVisibility(socket);
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  stopVisibilityReports = () => document.removeEventListener('visibilitychange', onVisibilityChange);
   socket.on('connect', () => {
     if (!current()) return;
     manualAttempts = 0;
     noteServerReached();
+    // Each connection is a new socket on the server, which counts a tab as on screen until told otherwise.
+    reportVisibility(socket);
     useRealtime.setState((s) => ({ status: 'connected', connectCount: s.connectCount + 1 }));
   });
   socket.on('disconnect', () => {
@@ -177,6 +190,7 @@ export function disconnectRealtime(): void {
   manualAttempts = 0;
   const { socket } = useRealtime.getState();
   useRealtime.setState({ ...initialState, onlineUsers: new Set() });
+  stopVisibilityReports();
   socket?.removeAllListeners();
   socket?.disconnect();
 }

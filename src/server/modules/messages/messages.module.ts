@@ -21,6 +21,7 @@ import type { AiEngine } from '../ai/engine.js';
 import { signedInOnly } from '../../plugins/session.js';
 import type { MemoryService } from '../memory/memory.service.js';
 import type { BlocksService } from '../safety/blocks.service.js';
+import type { OnDelivered } from './message-delivered.js';
 
 const SEND_BURST = 20;
 /** Mute switches a person may flip: plenty by hand, not a write per event. */
@@ -51,6 +52,8 @@ export async function registerMessaging(
     /** Counts every message stored (a metric). */
     messagesSent: { inc(): void };
     blocks: BlocksService;
+    /** Told of every message delivered here (DMs and persona replies): notifications for people away. */
+    onDelivered: OnDelivered;
   },
 ): Promise<{
   presence: PresenceService;
@@ -74,6 +77,7 @@ export async function registerMessaging(
     accounts: deps.accounts,
     emitter: deps.realtime.emitter,
     log: app.log,
+    onDelivered: deps.onDelivered,
   });
   const writes = groupCommit(deps.db.kysely, deps.db.writerPause);
   const messages = messagesService(
@@ -93,6 +97,7 @@ export async function registerMessaging(
     (job) => {
       void replies.reply(job);
     },
+    deps.onDelivered,
   );
   deps.blocks.onChange(({ blockerId, blockedId, blocked }) => {
     // The blocker's list drops (or gets back) the blocked person and their personas.

@@ -23,6 +23,7 @@ import type { ConversationListCache } from './conversation-list.cache.js';
 import { orderedPair, type MessagesRepository } from './messages.repository.js';
 import type { PresenceService } from './presence.service.js';
 import { isDeleted } from '../accounts/user-view.js';
+import type { OnDelivered } from './message-delivered.js';
 
 export const MESSAGE_ERRORS = {
   forgedSender: 'You can only send messages as yourself',
@@ -66,6 +67,8 @@ export function messagesService(
   stored: { inc(): void },
   /** Called once a message to an AI persona is stored and delivered, so the persona can answer. */
   onMessageToPersona: (job: { conversationId: string; personaId: string; userId: string }) => void,
+  /** Told of each message delivered to a person (notifications for them when they are away). */
+  onDelivered: OnDelivered,
 ) {
   async function participantConversation(
     user: Pick<UserRow, 'id'>,
@@ -196,7 +199,10 @@ export function messagesService(
     emitter.toUsers([sender.id, recipient.id], 'newMessage', message);
     // Presence is best effort and never delays the send: the message is already stored and delivered.
     if (saved.firstInConversation) void presence.introduce(sender.id, recipient.id).catch(() => undefined);
-    if (recipient.isAi === 1) {
+    if (recipient.isAi === 0) {
+      const { conversationId, text } = message;
+      onDelivered({ conversationId, room: false, senderId: sender.id, text, to: [recipient.id] });
+    } else {
       onMessageToPersona({
         conversationId: message.conversationId,
         personaId: recipient.id,

@@ -17,6 +17,7 @@ import type { MessagesRepository } from './messages.repository.js';
 import type { MemoryService } from '../memory/memory.service.js';
 import type { ReplyExchange } from '../memory/memory-extraction.js';
 import type { MessageRow } from '../../db/schema.js';
+import type { OnDelivered } from './message-delivered.js';
 
 /** What the person said since the persona last spoke (the end of the history), oldest first. */
 function saidSince(history: readonly MessageRow[], personaId: string): string[] {
@@ -59,6 +60,8 @@ export function personaRepliesService(deps: {
   /** What the persona remembers of the person: read into each prompt, added to after each reply. */
   memory: Pick<MemoryService, 'factsFor' | 'rememberFrom'>;
   log: FastifyBaseLogger;
+  /** Told of each stored reply: the person may be away by the time it is written. */
+  onDelivered: OnDelivered;
 }) {
   const { engine, budget, limits, locks, repo, lists, accounts, emitter, memory, log } = deps;
   const replyLock = (conversationId: string) => `persona-reply:${conversationId}`;
@@ -158,6 +161,13 @@ export function personaRepliesService(deps: {
       lists.forget(job.userId, persona.id);
       writing.delete(job.conversationId);
       emitter.toUsers(to, 'newMessage', toMessage({ ...row, seen: 0 }));
+      deps.onDelivered({
+        conversationId: row.conversationId,
+        room: false,
+        senderId: persona.id,
+        text: row.text,
+        to,
+      });
       return {
         personaName: persona.name,
         said: saidSince(history, persona.id),

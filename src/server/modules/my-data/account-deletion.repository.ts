@@ -65,7 +65,7 @@ async function leaveRooms(
 export function accountDeletionRepository(db: Kysely<Database>) {
   return {
     /**
-     * Empties the person's row and their personas' and removes their sessions, blocks (both ways), saved items
+     * Empties the person's row and their personas' and removes their sessions, push subscriptions, blocks (both ways), saved items
      * and Charioteer discussions; they and their personas leave their rooms, and a room they own passes to the
      * person who has been in it longest. One transaction. Answers the pictures those rows showed, and the rooms
      * they left.
@@ -96,6 +96,8 @@ export function accountDeletionRepository(db: Kysely<Database>) {
             .execute();
         }
         await trx.deleteFrom('sessions').where('userId', '=', person.id).execute();
+        // Their devices are told nothing more.
+        await trx.deleteFrom('pushSubscriptions').where('userId', '=', person.id).execute();
         await trx
           .deleteFrom('blocks')
           .where((eb) => eb.or([eb('blockerId', '=', person.id), eb('blockedId', '=', person.id)]))

@@ -17,6 +17,8 @@ messages.json        every message of those conversations, yours and the other s
 charioteer.json      your Charioteer discussions with every turn
 blocked.json         the people you blocked
 reports-filed.json   the reports you filed (what you wrote; not what moderators saw)
+notification-devices.json  the devices you turned notifications on for: their push service, since when, last
+                     notified (not their keys)
 pictures/            your profile picture and your personas' pictures (names refer to them)
 
 Your password is not here: only a one-way hash of it is stored, and it is never given out.

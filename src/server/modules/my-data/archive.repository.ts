@@ -135,6 +135,16 @@ export function archiveRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The devices the person turned notifications on for (their keys stay out). */
+    devicesOf(personId: string) {
+      return db
+        .selectFrom('pushSubscriptions')
+        .select(['endpoint', 'createdAt', 'lastSuccessAt'])
+        .where('userId', '=', personId)
+        .orderBy('createdAt')
+        .execute();
+    },
+
     /** Reports the person filed: what they wrote, not the snapshots (those hold other people's words). */
     reportsBy(personId: string) {
       return db

@@ -56,7 +56,7 @@ const pictureName = (url: string) => `pictures/${url.slice(UPLOADS_PREFIX.length
 /**
  * A person's data archive: one zip with a README, their profile, personas (prompts and memory), saved notes and
  * prompts, conversations with what personas remember there, every message of those conversations, Charioteer
- * discussions, the people they blocked, the reports they filed, and the pictures. Messages stream in pages, so
+ * discussions, the people they blocked, the reports they filed, their notification devices, and the pictures. Messages stream in pages, so
  * an archive of 100,000 messages neither holds them all in memory nor keeps the event loop; progress reaches the
  * person's tabs as `archiveProgress`. One archive per person at a time in each process.
  */
@@ -107,13 +107,14 @@ export function archiveService(deps: {
   }
 
   async function documents(person: UserRow, conversations: Conversations) {
-    const [personas, savedItems, memoryItems, discussions, blocked, reports] = await Promise.all([
+    const [personas, savedItems, memoryItems, discussions, blocked, reports, devices] = await Promise.all([
       repo.personasOf(person.username),
       repo.savedItemsOf(person.id),
       repo.memoryItemsOf(person.id),
       repo.discussionsOf(person.id),
       repo.blockedBy(person.id),
       repo.reportsBy(person.id),
+      repo.devicesOf(person.id),
     ]);
     const seats = await repo.usernamesOf([...new Set(discussions.flatMap((d) => seatIds(d)))]);
     const withTurns = [];
@@ -191,6 +192,12 @@ export function archiveService(deps: {
       charioteer: withTurns,
       blocked: blocked.map((b) => ({ username: b.username, since: b.createdAt })),
       reportsFiled: reports,
+      // The push service's host only: the rest of an endpoint is the device's address there, like a key.
+      notificationDevices: devices.map((d) => ({
+        pushService: URL.canParse(d.endpoint) ? new URL(d.endpoint).host : '',
+        since: d.createdAt,
+        lastNotified: d.lastSuccessAt || null,
+      })),
       pictures: [person.profilePic, ...personas.map((p) => p.profilePic)].filter((url) => url !== ''),
     };
   }
@@ -236,6 +243,7 @@ export function archiveService(deps: {
         add('charioteer.json', docs.charioteer);
         add('blocked.json', docs.blocked);
         add('reports-filed.json', docs.reportsFiled);
+        add('notification-devices.json', docs.notificationDevices);
         for (const url of new Set(docs.pictures)) {
           const bytes = await deps.readPicture(url);
           // Pictures are compressed already.

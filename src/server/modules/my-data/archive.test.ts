@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messages.js';
 import type { ArchiveProgress } from '../../../contracts/my-data.js';
@@ -51,6 +52,13 @@ describe('GET /api/users/me/archive', () => {
     expect((await ada.client.put(`/api/users/blocks/${carol.user._id}`)).status).toBe(204);
     const report = { kind: 'person', targetId: carol.user._id, reason: 'spam', note: 'adverts' };
     expect((await ada.client.post('/api/reports', report)).status).toBe(201);
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    const keys = { p256dh: device.getPublicKey().toString('base64url'), auth: 'A'.repeat(22) };
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/secret-device-token';
+    expect((await ada.client.put('/api/notifications/push-subscription', { endpoint, keys })).status).toBe(
+      200,
+    );
 
     const archive = await downloadArchive(ada.client);
     expect(archive.status).toBe(200);
@@ -68,6 +76,7 @@ describe('GET /api/users/me/archive', () => {
         'personas.json',
         'profile.json',
         'reports-filed.json',
+        'notification-devices.json',
         'rooms.json',
         'saved-items.json',
         `pictures/${updated.body.profilePic.slice('/uploads/'.length)}`,
@@ -105,6 +114,11 @@ describe('GET /api/users/me/archive', () => {
     expect(jsonOf(archive, 'blocked.json')).toEqual([
       expect.objectContaining({ username: carol.user.username }),
     ]);
+    expect(jsonOf(archive, 'notification-devices.json')).toEqual([
+      { pushService: 'fcm.googleapis.com', since: expect.any(String) as string, lastNotified: null },
+    ]);
+    for (const secret of ['secret-device-token', keys.p256dh])
+      for (const [name, bytes] of archive.files) expect(bytes.toString(), name).not.toContain(secret);
     expect(jsonOf(archive, 'reports-filed.json')).toEqual([
       expect.objectContaining({ kind: 'person', reason: 'spam', note: 'adverts', status: 'open' }),
     ]);

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { Message } from '../../../contracts/messages.js';
 import type { PageQuery } from '../../../contracts/paging.js';
-import type { ForwardToRoomRequest, SendRoomMessageRequest } from '../../../contracts/rooms.js';
+import {
+  mentionedUsernames,
+  type ForwardToRoomRequest,
+  type SendRoomMessageRequest,
+} from '../../../contracts/rooms.js';
 import { isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -11,6 +15,7 @@ import type { GroupCommit } from '../../performance/group-commit.js';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter.js';
 import { MESSAGE_ERRORS, type MessagesService } from '../messages/messages.service.js';
 import { toMessage } from '../messages/message-view.js';
+import type { OnDelivered } from '../messages/message-delivered.js';
 import type { MessagesRepository } from '../messages/messages.repository.js';
 import type { RoomsRepository } from './rooms.repository.js';
 import type { RoomsService } from './rooms.service.js';
@@ -43,6 +48,8 @@ export function roomMessagesService(deps: {
   readableOriginal: MessagesService['readableOriginal'];
   /** Called once a person's message is stored and delivered, so the room's personas may answer. */
   onPersonMessage: (job: RoomMessageJob) => void;
+  /** Told of each message: the people it @names may be away. */
+  onDelivered: OnDelivered;
 }) {
   const { rooms, repo, messages, writes, emitter } = deps;
 
@@ -88,6 +95,16 @@ export function roomMessagesService(deps: {
     deps.stored.inc();
     const message = toMessage({ ...row, seen: 0 });
     emitter.toRoom(roomId, 'newMessage', message);
+    const mentions = mentionedUsernames(row.text);
+    if (mentions.length > 0)
+      deps.onDelivered({
+        conversationId: roomId,
+        room: true,
+        senderId: sender.id,
+        text: row.text,
+        to: [],
+        mentions,
+      });
     deps.onPersonMessage({ roomId, messageId: row.id, userId: sender.id, text: row.text });
     return message;
   }

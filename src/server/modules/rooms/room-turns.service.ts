@@ -18,6 +18,7 @@ import type { RoomMessageJob } from './room-messages.service.js';
 import { buildRoomTurnPrompt, ROOM_HISTORY_MESSAGES } from './room-prompt.js';
 import { answerersOf, followerOf, mentionedVoices, type Floor, type Voice } from './room-speakers.js';
 import type { MemberWithUser, RoomsRepository } from './rooms.repository.js';
+import type { OnDelivered } from '../messages/message-delivered.js';
 import type { RoomsService } from './rooms.service.js';
 import type { MemoryService } from '../memory/memory.service.js';
 
@@ -54,6 +55,8 @@ export function roomTurnsService(deps: {
   log: FastifyBaseLogger;
   /** Asks the other processes to stop the room's run (absent when this process is alone). */
   stopElsewhere?: (request: StopRequest) => Promise<StopAnswer>;
+  /** Told of each finished turn: the person whose message set it off may be away. */
+  onDelivered: OnDelivered;
 }) {
   const { engine, budget, limits, locks, repo, messages, accounts, emitter, memory, log } = deps;
   /** Runs going on in this process, by room. */
@@ -171,6 +174,7 @@ export function roomTurnsService(deps: {
         await repo.setLatest(row, trx);
       });
       emitter.toRoom(room.id, 'newMessage', toMessage({ ...row, seen: 0 }));
+      deps.onDelivered({ conversationId: room.id, room: true, senderId: persona.id, text, to: [job.userId] });
       // Best effort, and not waited for: the next turn need not wait for the persona to take notes.
       const lastTurn = since.findLastIndex((m) => m.senderId === voice.id);
       const said = since

@@ -9,6 +9,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AiBudget } from '../ai/ai-budget.js';
 import type { AiEngine } from '../ai/engine.js';
 import { messagesRepository } from '../messages/messages.repository.js';
+import type { OnDelivered } from '../messages/message-delivered.js';
 import type { PresenceService } from '../messages/presence.service.js';
 import type { MessagesService } from '../messages/messages.service.js';
 import type { BlocksService } from '../safety/blocks.service.js';
@@ -53,6 +54,8 @@ export async function registerRooms(
     messagesSent: { inc(): void };
     /** Each room persona's memory of the room: read into its turns, fed after them, seen by members. */
     memory: MemoryService;
+    /** Told of every message delivered in a room: notifications for people @named or answered while away. */
+    onDelivered: OnDelivered;
   },
 ): Promise<void> {
   const { realtime, blocks } = deps;
@@ -91,6 +94,7 @@ export async function registerRooms(
     emitter: realtime.emitter,
     memory: deps.memory.scoped,
     log: app.log,
+    onDelivered: deps.onDelivered,
     stopElsewhere:
       others &&
       (async (request) => {
@@ -113,6 +117,7 @@ export async function registerRooms(
     sendLimiter: deps.sendLimiter,
     stored: deps.messagesSent,
     onPersonMessage: (job) => void turns.answer(job),
+    onDelivered: deps.onDelivered,
   });
   registerRoomSockets(realtime, {
     repo,

@@ -29,6 +29,12 @@ export function PrivacyPolicy() {
           <strong>In your browser:</strong> your own profile (so you stay signed in across reloads) and your
           theme choice, kept in local storage on your device. Logging out removes the profile.
         </li>
+        <li>
+          <strong>Notification devices:</strong> if you switch notifications on for a device, its push address
+          and keys from your browser. A notification (the sender&apos;s name and the start of the message)
+          passes through your browser maker&apos;s push service encrypted for your device only, so that
+          service cannot read it. Switching notifications off removes the device.
+        </li>
       </ul>
       <h3>How we use it</h3>
       <p>
@@ -47,8 +53,8 @@ export function PrivacyPolicy() {
         On your profile edit page, <strong>Download my data</strong> gives you one zip file with everything
         you own or wrote: your profile, your conversations and every message in them, your personas with their
         prompts and memory, your saved notes and prompts, what personas remember of you, your Charioteer
-        discussions, the people you blocked, the reports you filed, and your pictures. The files are JSON,
-        with a README that says what each holds.
+        discussions, the people you blocked, the reports you filed, the devices you turned notifications on
+        for, and your pictures. The files are JSON, with a README that says what each holds.
       </p>
       <h3>Keeping and deleting</h3>
       <p>

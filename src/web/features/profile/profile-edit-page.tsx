@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session-store.js';
 import { sameVoice } from '../../lib/speech-voices.js';
 import { BioField } from './bio-field.js';
 import { BlockedPeople } from './blocked-people.js';
+import { DeviceNotifications } from './device-notifications.js';
 import { ImagePicker, type PictureChoice } from './image-picker.js';
 import { YourData } from './my-data/your-data.js';
 import { useUpdateProfile } from '../../lib/profile-api.js';
@@ -168,8 +169,8 @@ function EditForm({ me }: { me: SelfUser }) {
 }
 
 /**
- * /update: the signed-in account's name, username, email, bio, password, picture, receipts and voice; the people
- * one blocked; one's data to download, and deleting the account.
+ * /update: the signed-in account's name, username, email, bio, password, picture, receipts and voice; this
+ * device's notifications; the people one blocked; one's data to download, and deleting the account.
  */
 export function ProfileEditPage() {
   const me = useSession((state) => state.user);
@@ -179,6 +180,7 @@ export function ProfileEditPage() {
     <div className={styles.page}>
       <PageTitle>Edit profile · Simplified</PageTitle>
       <EditForm me={me} />
+      <DeviceNotifications />
       <BlockedPeople />
       <YourData />
     </div>

@@ -1,0 +1,95 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { PushAnswer } from './push-delivery.js';
+import { pushQueue, type PushJob } from './push-queue.js';
+
+const job = (id: string): PushJob => ({
+  target: { id, userId: 'u', endpoint: 'https://push.example.com/x', p256dh: '', auth: '' },
+  payload: { title: 't', body: id, icon: '/i.png', url: '/chat', tag: 'c' },
+});
+
+function recordingLog() {
+  const lines: string[] = [];
+  const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+  return { log, lines };
+}
+
+describe('the push queue', () => {
+  it('sends a few at a time and drops the oldest waiting one when full, with a log line', async () => {
+    const { log, lines } = recordingLog();
+    const sent: string[] = [];
+    const release: Array<() => void> = [];
+    const queue = pushQueue({
+      post: (j) =>
+        new Promise<PushAnswer>((resolve) => {
+          sent.push(j.target.id);
+          release.push(() => resolve({ status: 201, retryAfterMs: undefined }));
+        }),
+      repo: { forget: async () => {}, delivered: async () => {} },
+      log,
+      options: { concurrency: 2, maxWaiting: 2 },
+    });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) queue.send(job(id));
+    expect(sent).toEqual(['a', 'b']);
+    expect(lines.filter((l) => l.includes('push queue full'))).toHaveLength(1);
+    while (release.length) {
+      release.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await queue.settled();
+    expect(sent).toEqual(['a', 'b', 'd', 'e']);
+    for (const line of lines) expect(line).not.toContain('push.example.com/x');
+  });
+
+  it('retries 429, 5xx and no answer with growing waits, then gives up; a 400 is not retried', async () => {
+    const { log } = recordingLog();
+    const tries: number[] = [];
+    let answer: PushAnswer = { status: 503, retryAfterMs: undefined };
+    const queue = pushQueue({
+      post: async () => {
+        tries.push(Date.now());
+        return answer;
+      },
+      repo: { forget: async () => {}, delivered: async () => {} },
+      log,
+      options: { attempts: 3, baseDelayMs: 40, maxDelayMs: 1000 },
+    });
+    queue.send(job('a'));
+    await queue.settled();
+    expect(tries).toHaveLength(3);
+    const [first = 0, second = 0, third = 0] = tries;
+    expect(third - second).toBeGreaterThanOrEqual(second - first - 15);
+    tries.length = 0;
+    answer = { status: 400, retryAfterMs: undefined };
+    queue.send(job('b'));
+    await queue.settled();
+    expect(tries).toHaveLength(1);
+    tries.length = 0;
+    answer = { status: 0, retryAfterMs: undefined, failure: 'ETIMEDOUT' };
+    queue.send(job('c'));
+    await queue.settled();
+    expect(tries).toHaveLength(3);
+  });
+
+  it('on close, ends the requests under way and takes nothing more', async () => {
+    const { log } = recordingLog();
+    const signals: AbortSignal[] = [];
+    const queue = pushQueue({
+      post: (_job, closing) => {
+        signals.push(closing);
+        return new Promise<PushAnswer>((resolve) =>
+          closing.addEventListener('abort', () => resolve({ status: 0, retryAfterMs: undefined })),
+        );
+      },
+      repo: { forget: async () => {}, delivered: async () => {} },
+      log,
+    });
+    queue.send(job('a'));
+    expect(signals.map((s) => s.aborted)).toEqual([false]);
+    queue.close();
+    await queue.settled();
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+    queue.send(job('b'));
+    expect(signals).toHaveLength(1);
+  });
+});

@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import type { Database, PushSubscriptionRow } from '../../db/schema.js';
+
+/** A device's subscription as the sender needs it. */
+export type PushTarget = Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>;
+
+/** Push subscriptions, and the few reads the notifier decides with; no rules here, only queries. */
+export function pushSubscriptionsRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Stores the device for the person (the same endpoint moves to them if someone else had it), then drops their
+     * oldest devices past `keep`. One transaction.
+     */
+    async save(row: Omit<PushSubscriptionRow, 'lastSuccessAt'>, keep: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('pushSubscriptions')
+          .values(row)
+          .onConflict((oc) =>
+            oc.column('endpoint').doUpdateSet({
+              userId: row.userId,
+              p256dh: row.p256dh,
+              auth: row.auth,
+              createdAt: row.createdAt,
+            }),
+          )
+          .execute();
+        const kept = trx
+          .selectFrom('pushSubscriptions')
+          .select('id')
+          .where('userId', '=', row.userId)
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(keep);
+        await trx
+          .deleteFrom('pushSubscriptions')
+          .where('userId', '=', row.userId)
+          .where('id', 'not in', kept)
+          .execute();
+      });
+    },
+
+    /** Removes the person's device; false when they had none with this endpoint. */
+    async remove(userId: string, endpoint: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('pushSubscriptions')
+        .where('userId', '=', userId)
+        .where('endpoint', '=', endpoint)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The push service said the device is gone (404/410). */
+    async forget(id: string): Promise<void> {
+      await db.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
+    },
+
+    async delivered(id: string, at: string): Promise<void> {
+      await db.updateTable('pushSubscriptions').set({ lastSuccessAt: at }).where('id', '=', id).execute();
+    },
+
+    /** Everyone with a device, for the lone process's kept set (device-owners.ts). */
+    async owners(): Promise<string[]> {
+      const rows = await db.selectFrom('pushSubscriptions').select('userId').distinct().execute();
+      return rows.map((row) => row.userId);
+    },
+
+    /**
+     * The devices of these people, leaving out those who muted the conversation (a DM) or the room, or left it:
+     * one read for what a message needs to know before anything else.
+     */
+    async unmutedDevicesOf(
+      userIds: readonly string[],
+      conversationId: string,
+      room: boolean,
+    ): Promise<PushTarget[]> {
+      if (userIds.length === 0) return [];
+      let query = db
+        .selectFrom('pushSubscriptions as ps')
+        .select(['ps.id', 'ps.userId', 'ps.endpoint', 'ps.p256dh', 'ps.auth'])
+        .where('ps.userId', 'in', userIds);
+      query = room
+        ? query.where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('roomMembers as rm')
+                .select('rm.memberId')
+                .whereRef('rm.memberId', '=', 'ps.userId')
+                .where('rm.roomId', '=', conversationId)
+                .where('rm.leftAt', '=', '')
+                .where('rm.muted', '=', 0),
+            ),
+          )
+        : query.where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('conversations as c')
+                .select('c.id')
+                .where('c.id', '=', conversationId)
+                .where((w) =>
+                  w.or([
+                    w.and([w('c.userLow', '=', w.ref('ps.userId')), w('c.mutedLow', '=', 0)]),
+                    w.and([w('c.userHigh', '=', w.ref('ps.userId')), w('c.mutedHigh', '=', 0)]),
+                  ]),
+                ),
+            ),
+          );
+      return query.execute();
+    },
+
+    /** The people in the room (now) with these usernames (lower case): whom an @name reaches. */
+    async membersNamed(roomId: string, usernames: readonly string[]): Promise<string[]> {
+      if (usernames.length === 0) return [];
+      const rows = await db
+        .selectFrom('roomMembers as rm')
+        .innerJoin('users as u', 'u.id', 'rm.memberId')
+        .select('u.id')
+        .where('rm.roomId', '=', roomId)
+        .where('rm.leftAt', '=', '')
+        .where('rm.isAi', '=', 0)
+        .where('u.username', 'in', usernames)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type PushSubscriptionsRepository = ReturnType<typeof pushSubscriptionsRepository>;
