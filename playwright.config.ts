@@ -71,6 +71,8 @@ function serversFor(worker: number): WebServer[] {
         AI_MODEL: 'fake-model',
         // The studio's web lookup asks the fake encyclopedia, never the real one.
         WIKI_API_URL: `http://127.0.0.1:${fakeWikiPort}/w/api.php`,
+        // Pushes go to the suite's own fake push service on loopback (e2e/notifications.spec.ts).
+        PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
       },
     },
   ];

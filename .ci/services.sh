@@ -14,6 +14,14 @@ if [ ! -x "$CHROMIUM_PATH" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package"
 fi
 "$CHROMIUM_PATH" --version
+# The notifications walk needs the desktop browser beside the headless shell (e2e/support/chromium.ts).
+DESKTOP_CHROMIUM="${CHROMIUM_DESKTOP_PATH:-/usr/bin/chromium}"
+if [ ! -x "$DESKTOP_CHROMIUM" ]; then
+  echo "installing chromium from Debian's packages"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+"$DESKTOP_CHROMIUM" --version
 
 # The scale-out suite proves two processes behind a real nginx (src/server/test/nginx.ts runs its own).
 if ! command -v nginx >/dev/null; then

@@ -15,3 +15,9 @@ export const CHROMIUM_LAUNCH_OPTIONS = {
     '--disable-sync',
   ],
 };
+
+/**
+ * The desktop browser, for what the headless shell lacks: it has no notification platform, so a service worker's
+ * `showNotification` shows nothing there (e2e/notifications.spec.ts). `.ci/services.sh` installs both.
+ */
+export const DESKTOP_CHROMIUM_PATH = process.env.CHROMIUM_DESKTOP_PATH ?? '/usr/bin/chromium';

@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
-// The service worker (decision 031): precaches the app shell, answers page navigations with it when offline
-// and keeps the update policy. Each feature registers its own handlers from its own module here.
+// The service worker (decision 031): precaches the app shell, answers page navigations with it when offline,
+// keeps the update policy and shows pushes as notifications (decision 032). Each feature registers its own
+// handlers from its own module here.
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerOfflineNavigation } from './offline.js';
+import { registerPushHandlers } from './push.js';
 import { registerUpdatePolicy } from './updates.js';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -13,3 +15,4 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerOfflineNavigation(self);
 registerUpdatePolicy(self);
+registerPushHandlers(self);
