@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,6 +65,27 @@ test('offline, the app opens from its cache and says so; back online it reconnec
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
     await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
     await expect(page).toHaveTitle('Offline · Simplified');
+  });
+
+  await test.step('the offline page passes the accessibility gate at both widths, in both themes', async () => {
+    const found: string[] = [];
+    for (const width of [375, 1280])
+      for (const star of [false, true]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate((on) => {
+          if (on) window.localStorage.setItem('theme', 'star');
+          else window.localStorage.removeItem('theme');
+        }, star);
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        found.push(
+          ...violations
+            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+            .map((violation) => `${width} px, ${star ? 'star' : 'light'}: ${violation.id}`),
+        );
+      }
+    expect(found).toEqual([]);
   });
 
   await test.step('back online, the app reaches the server and shows the chat', async () => {

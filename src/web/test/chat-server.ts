@@ -341,7 +341,7 @@ export function fakeChatServer(
     return { status: 404, body: { error: 'Not found' } };
   };
 
-  const mocked = mockApi(async (call) => (await override?.(call)) ?? answer(call));
+  const mocked = mockApi(async (call) => (await override?.(call)) ?? answer(call), { inbox: 'handler' });
   return { ...mocked, state };
 }
 

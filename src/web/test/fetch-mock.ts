@@ -14,6 +14,12 @@ type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 /** The path the signed-in shell polls for the AI status banner. */
 const AI_STATUS_PATH = '/api/ai/status';
 
+/** The inbox's lists, which the signed-in shell reads on every page for the unread count in the title. */
+const EMPTY_INBOX: Record<string, Reply> = {
+  '/api/messages/conversations': { status: 200, body: [] },
+  '/api/rooms': { status: 200, body: [] },
+};
+
 /** The profile edit page's blocked list: nobody blocked, for the tests of the form above it. */
 export const NOBODY_BLOCKED_ANSWERS: Record<string, Reply> = {
   '/api/users/blocks': { status: 200, body: [] },
@@ -26,20 +32,23 @@ const json = (status: number, body: unknown) =>
  * Replaces fetch with a handler that answers like the API (JSON bodies, real Response objects) and
  * records every call so tests can assert what was sent. The shell's background AI status poll is
  * answered "ready" and left out of `calls`, unless `aiStatus: 'handler'` hands it to the handler too; so are
- * the GET calls `background` answers (a screen's side data the test is not about).
+ * the GET calls `background` answers (a screen's side data the test is not about), and the shell's reads of
+ * the inbox, answered empty unless `inbox: 'handler'` hands them to the handler (a chat server does).
  */
 export function mockApi(
   handler: Handler,
   {
     aiStatus = 'ready',
     background = {},
-  }: { aiStatus?: 'ready' | 'handler'; background?: Record<string, Reply> } = {},
+    inbox = 'empty',
+  }: { aiStatus?: 'ready' | 'handler'; background?: Record<string, Reply>; inbox?: 'empty' | 'handler' } = {},
 ) {
   const calls: RecordedCall[] = [];
+  const sideData = inbox === 'empty' ? { ...EMPTY_INBOX, ...background } : background;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     if (aiStatus === 'ready' && path === AI_STATUS_PATH) return json(200, { state: 'ready' });
-    const side = (init?.method ?? 'GET') === 'GET' ? background[path] : undefined;
+    const side = (init?.method ?? 'GET') === 'GET' ? sideData[path] : undefined;
     if (side && side !== 'network-error') return json(side.status, side.body);
     const raw = init?.body;
     const call: RecordedCall = {

@@ -34,7 +34,7 @@ describe('when the server cannot be reached', () => {
   });
 
   it('notes an API call that got no answer at all', async () => {
-    mockApi(() => 'network-error', { aiStatus: 'handler' });
+    mockApi(() => 'network-error', { aiStatus: 'handler', inbox: 'handler' });
     renderApp('/chat', { user: ME });
     expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
   });
