@@ -10,7 +10,7 @@ import type { BlocksService } from '../safety/blocks.service.js';
 import { deviceOwners } from './device-owners.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { notifierService } from './notifier.service.js';
-import { postPush } from './push-delivery.js';
+import { postPush, vapidAuthorization } from './push-delivery.js';
 import { pushQueue } from './push-queue.js';
 import { pushSubscriptionsRepository } from './push-subscriptions.repository.js';
 import { pushSubscriptionsService } from './push-subscriptions.service.js';
@@ -40,9 +40,9 @@ export async function registerNotifications(
   const { config, realtime } = deps;
   const keys = await vapidKeys(config.push.vapidKeys, config.dataDir);
   const repo = pushSubscriptionsRepository(deps.db.kysely);
-  const vapid = { ...keys, subject: config.push.subject };
+  const authorization = vapidAuthorization({ ...keys, subject: config.push.subject });
   const queue = pushQueue({
-    post: (job, closing) => postPush(job.target, job.payload, vapid, PUSH_TIMEOUT_MS, closing),
+    post: (job, closing) => postPush(job.target, job.payload, authorization, PUSH_TIMEOUT_MS, closing),
     repo,
     log: app.log,
   });

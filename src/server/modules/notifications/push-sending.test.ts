@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { PushAnswer } from './push-delivery.js';
+import webpush from 'web-push';
+import { vapidAuthorization, type PushAnswer } from './push-delivery.js';
 import { pushQueue, type PushJob } from './push-queue.js';
 
 const job = (id: string): PushJob => ({
@@ -91,5 +92,24 @@ describe('the push queue', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true]);
     queue.send(job('b'));
     expect(signals).toHaveLength(1);
+  });
+});
+
+describe('the VAPID header', () => {
+  it('is signed once per push service and reused, each origin its own audience', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const authorization = vapidAuthorization({ ...keys, subject: 'mailto:ops@example.com' });
+    const first = authorization('https://fcm.googleapis.com');
+    expect(first).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${keys.publicKey}$`));
+    expect(authorization('https://fcm.googleapis.com')).toBe(first);
+    const other = authorization('https://updates.push.services.mozilla.com');
+    expect(other).not.toBe(first);
+    const claims = (header: string) =>
+      JSON.parse(Buffer.from(header.split('.')[1] ?? '', 'base64url').toString()) as {
+        aud: string;
+        exp: number;
+      };
+    expect(claims(other).aud).toBe('https://updates.push.services.mozilla.com');
+    expect(claims(first).exp * 1000 - Date.now()).toBeGreaterThan(11 * 3600 * 1000);
   });
 });
