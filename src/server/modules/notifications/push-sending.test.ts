@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { APP_ICON, PUSH_LIMITS, PushPayload } from '../../../contracts/notifications.js';
+import { payloadFor } from './notifier.service.js';
 import { vapidAuthorization, type PushAnswer } from './push-delivery.js';
 import { pushQueue, type PushJob } from './push-queue.js';
 
@@ -111,5 +113,30 @@ describe('the VAPID header', () => {
       };
     expect(claims(other).aud).toBe('https://updates.push.services.mozilla.com');
     expect(claims(first).exp * 1000 - Date.now()).toBeGreaterThan(11 * 3600 * 1000);
+  });
+});
+
+describe('the payload', () => {
+  it('stays far below what a push may carry (4 KB) whatever the name and text, and is valid', () => {
+    const sender = {
+      name: '🦄'.repeat(500),
+      username: 'u'.repeat(30),
+      profilePic: `/uploads/${'a'.repeat(400)}`,
+    };
+    const payload = payloadFor(sender, {
+      conversationId: '0'.repeat(36),
+      room: false,
+      text: '🦄'.repeat(5000),
+    });
+    expect(PushPayload.parse(payload)).toEqual(payload);
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(2048);
+    expect(payload.icon).toBe(APP_ICON);
+    expect(Array.from(payload.body)).toHaveLength(PUSH_LIMITS.bodyChars + 1);
+    expect(
+      payloadFor({ ...sender, name: '' }, { conversationId: 'c', room: true, text: 'hi' }),
+    ).toMatchObject({
+      title: `@${sender.username}`,
+      url: '/chat/room/c',
+    });
   });
 });
