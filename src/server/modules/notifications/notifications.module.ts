@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.js';
 import { perMinute } from '../../lib/limits.js';
 import { signedInOnly } from '../../plugins/session.js';
 import type { Realtime } from '../../realtime/realtime.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { OnDelivered } from '../messages/message-delivered.js';
 import type { BlocksService } from '../safety/blocks.service.js';
 import { deviceOwners } from './device-owners.js';
@@ -33,7 +32,6 @@ export async function registerNotifications(
     db: Db;
     config: Config;
     realtime: Realtime;
-    accounts: Pick<AccountsRepository, 'findById'>;
     blocks: BlocksService;
   },
 ): Promise<{ onDelivered: OnDelivered }> {
@@ -54,7 +52,6 @@ export async function registerNotifications(
   const notifier = notifierService({
     repo,
     owners,
-    accounts: deps.accounts,
     blocks: deps.blocks,
     anyTabVisible: (userId) => anyTabVisible(realtime, userId),
     send: queue.send,
