@@ -40,7 +40,12 @@ export async function registerNotifications(
   const repo = pushSubscriptionsRepository(deps.db.kysely);
   const authorization = vapidAuthorization({ ...keys, subject: config.push.subject });
   const queue = pushQueue({
-    post: (job, closing) => postPush(job.target, job.payload, authorization, PUSH_TIMEOUT_MS, closing),
+    post: (job, closing) =>
+      postPush(job.target, job.payload, authorization, {
+        timeoutMs: PUSH_TIMEOUT_MS,
+        allowLocalEndpoints: config.push.allowLocalEndpoints,
+        closing,
+      }),
     repo,
     log: app.log,
   });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { PushPayload } from '../../../contracts/notifications.js';
-import { publicOnlyLookup } from './push-endpoint-guard.js';
+import { endpointRefusal, publicOnlyLookup } from './push-endpoint-guard.js';
 import type { PushTarget } from './push-subscriptions.repository.js';
 import type { VapidKeys } from './vapid-keys.js';
 
@@ -59,17 +59,24 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
 /**
  * Encrypts the payload for the device (aes128gcm, RFC 8291) with web-push, with the VAPID header (RFC 8292),
  * then sends it with node's own client: web-push's sender speaks https only and cannot take the address check that
- * keeps every connection on a public host. `local`: the endpoint is a test's http://127.0.0.1 one.
+ * keeps every connection on a public host. The endpoint is checked again first (PUSH_ALLOW_LOCAL_ENDPOINTS may
+ * have been switched off since it was stored): one refused answers as a private address does, and is forgotten.
  */
 export async function postPush(
   target: PushTarget,
   payload: PushPayload,
   /** The VAPID header for the endpoint's origin (vapidAuthorization). */
   authorization: (audience: string) => string,
-  timeoutMs: number,
-  /** Aborts the request (the process is closing). */
-  closing?: AbortSignal,
+  options: {
+    timeoutMs: number;
+    allowLocalEndpoints: boolean;
+    /** Aborts the request (the process is closing). */
+    closing?: AbortSignal;
+  },
 ): Promise<PushAnswer> {
+  const { timeoutMs, closing } = options;
+  if (endpointRefusal(target.endpoint, options.allowLocalEndpoints))
+    return { status: 0, retryAfterMs: undefined, failure: 'EPRIVATE' };
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(payload),

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { APP_ICON, PUSH_LIMITS, PushPayload } from '../../../contracts/notifications.js';
 import { payloadFor } from './notifier.service.js';
-import { vapidAuthorization, type PushAnswer } from './push-delivery.js';
+import { startPushEndpoint } from '../../test/push-endpoint.js';
+import { postPush, vapidAuthorization, type PushAnswer } from './push-delivery.js';
 import { pushQueue, type PushJob } from './push-queue.js';
 
 const job = (id: string): PushJob => ({
@@ -138,5 +139,38 @@ describe('the payload', () => {
       title: `@${sender.username}`,
       url: '/chat/room/c',
     });
+  });
+});
+
+describe('one push request', () => {
+  it('checks the endpoint again before sending: a local one stored while allowed is refused once not', async () => {
+    const service = await startPushEndpoint();
+    try {
+      const device = service.device();
+      const target = {
+        id: 'd',
+        userId: 'u',
+        endpoint: device.subscription.endpoint,
+        ...device.subscription.keys,
+      };
+      const authorization = vapidAuthorization({
+        ...webpush.generateVAPIDKeys(),
+        subject: 'mailto:a@example.com',
+      });
+      const refused = await postPush(target, job('x').payload, authorization, {
+        timeoutMs: 1000,
+        allowLocalEndpoints: false,
+      });
+      expect(refused).toEqual({ status: 0, retryAfterMs: undefined, failure: 'EPRIVATE' });
+      expect(device.requests).toBe(0);
+      const sent = await postPush(target, job('x').payload, authorization, {
+        timeoutMs: 1000,
+        allowLocalEndpoints: true,
+      });
+      expect(sent.status).toBe(201);
+      expect(device.received[0]?.payload).toEqual(job('x').payload);
+    } finally {
+      await service.close();
+    }
   });
 });
