@@ -124,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const { engine, budget } = await registerAi(app, { config, realtime, metrics });
   const memory = await registerMemory(app, { db, accounts, engine, realtime });
-  const { onDelivered } = await registerNotifications(app, { db, config, realtime, accounts, blocks });
+  const { onDelivered } = await registerNotifications(app, { db, config, realtime, blocks });
   const messaging = await registerMessaging(app, {
     db,
     accounts,

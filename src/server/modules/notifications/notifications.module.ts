@@ -4,13 +4,12 @@ import type { Db } from '../../db/database.js';
 import { perMinute } from '../../lib/limits.js';
 import { signedInOnly } from '../../plugins/session.js';
 import type { Realtime } from '../../realtime/realtime.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { OnDelivered } from '../messages/message-delivered.js';
 import type { BlocksService } from '../safety/blocks.service.js';
 import { deviceOwners } from './device-owners.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { notifierService } from './notifier.service.js';
-import { postPush } from './push-delivery.js';
+import { postPush, vapidAuthorization } from './push-delivery.js';
 import { pushQueue } from './push-queue.js';
 import { pushSubscriptionsRepository } from './push-subscriptions.repository.js';
 import { pushSubscriptionsService } from './push-subscriptions.service.js';
@@ -33,16 +32,20 @@ export async function registerNotifications(
     db: Db;
     config: Config;
     realtime: Realtime;
-    accounts: Pick<AccountsRepository, 'findById'>;
     blocks: BlocksService;
   },
 ): Promise<{ onDelivered: OnDelivered }> {
   const { config, realtime } = deps;
   const keys = await vapidKeys(config.push.vapidKeys, config.dataDir);
   const repo = pushSubscriptionsRepository(deps.db.kysely);
-  const vapid = { ...keys, subject: config.push.subject };
+  const authorization = vapidAuthorization({ ...keys, subject: config.push.subject });
   const queue = pushQueue({
-    post: (job, closing) => postPush(job.target, job.payload, vapid, PUSH_TIMEOUT_MS, closing),
+    post: (job, closing) =>
+      postPush(job.target, job.payload, authorization, {
+        timeoutMs: PUSH_TIMEOUT_MS,
+        allowLocalEndpoints: config.push.allowLocalEndpoints,
+        closing,
+      }),
     repo,
     log: app.log,
   });
@@ -54,7 +57,6 @@ export async function registerNotifications(
   const notifier = notifierService({
     repo,
     owners,
-    accounts: deps.accounts,
     blocks: deps.blocks,
     anyTabVisible: (userId) => anyTabVisible(realtime, userId),
     send: queue.send,

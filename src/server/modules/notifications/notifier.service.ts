@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { APP_ICON, PUSH_LIMITS, type PushPayload } from '../../../contracts/notifications.js';
 import type { UserRow } from '../../db/schema.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { DeliveredMessage } from '../messages/message-delivered.js';
 import type { BlocksService } from '../safety/blocks.service.js';
 import type { PushJob } from './push-queue.js';
 import type { DeviceOwners } from './device-owners.js';
-import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
+import type { PushSubscriptionsRepository, SenderCard } from './push-subscriptions.repository.js';
 import { throttledWarning } from './throttled-warning.js';
 
 /** Messages being decided on at once past which new ones are not notified (a log line says so). */
@@ -48,7 +47,6 @@ export function payloadFor(
 export function notifierService(deps: {
   repo: Pick<PushSubscriptionsRepository, 'unmutedDevicesOf' | 'membersNamed'>;
   owners: Pick<DeviceOwners, 'among'>;
-  accounts: Pick<AccountsRepository, 'findById'>;
   blocks: Pick<BlocksService, 'eitherBlocked' | 'setsOf'>;
   /** Whether any tab of the person, in any process, is on screen. */
   anyTabVisible: (userId: string) => Promise<boolean>;
@@ -62,7 +60,7 @@ export function notifierService(deps: {
     'push: too many messages being decided on; some are not notified',
   );
 
-  async function mayTell(userId: string, sender: UserRow): Promise<boolean> {
+  async function mayTell(userId: string, sender: SenderCard): Promise<boolean> {
     // Only people block each other; a persona is hidden from whoever blocked its creator, so it is here too.
     const blocked =
       sender.isAi === 1
@@ -84,9 +82,7 @@ export function notifierService(deps: {
     // Most people have no device: in a lone process that is known without a read.
     const owners = await deps.owners.among(people);
     if (owners.length === 0) return;
-    const devices = await repo.unmutedDevicesOf(owners, message.conversationId, message.room);
-    if (devices.length === 0) return;
-    const sender = await deps.accounts.findById(message.senderId);
+    const { devices, sender } = await repo.unmutedDevicesOf(owners, message);
     if (!sender) return;
     const payload = payloadFor(sender, message);
     for (const userId of new Set(devices.map((device) => device.userId))) {

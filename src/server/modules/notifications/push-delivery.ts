@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { PushPayload } from '../../../contracts/notifications.js';
-import { publicOnlyLookup } from './push-endpoint-guard.js';
+import { endpointRefusal, publicOnlyLookup } from './push-endpoint-guard.js';
 import type { PushTarget } from './push-subscriptions.repository.js';
 import type { VapidKeys } from './vapid-keys.js';
 
@@ -17,6 +17,36 @@ export interface PushAnswer {
 
 /** How long a push service's message is kept for a device that is offline: a day, then it is stale. */
 const TTL_SECONDS = 24 * 60 * 60;
+/** A VAPID JWT is valid for 12 hours (24 at most, RFC 8292) and reused for 6, so signing is rare. */
+const JWT_LIFETIME_SECONDS = 12 * 60 * 60;
+const JWT_REUSE_MS = 6 * 60 * 60 * 1000;
+/** Push services' origins kept at once; past this the kept JWTs are forgotten (a new one is cheap). */
+const AUDIENCES_KEPT = 1000;
+
+/**
+ * The `Authorization: vapid t=…, k=…` header for a push service's origin (RFC 8292), one signed JWT per origin
+ * reused for hours: signing each push would cost an ES256 signature each.
+ */
+export function vapidAuthorization(vapid: VapidKeys & { subject: string }): (audience: string) => string {
+  const made = new Map<string, { header: string; until: number }>();
+  return (audience) => {
+    const now = Date.now();
+    const kept = made.get(audience);
+    if (kept && kept.until > now) return kept.header;
+    if (made.size >= AUDIENCES_KEPT) made.clear();
+    const expiration = Math.floor(now / 1000) + JWT_LIFETIME_SECONDS;
+    const { Authorization: header } = webpush.getVapidHeaders(
+      audience,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expiration,
+    );
+    made.set(audience, { header, until: now + JWT_REUSE_MS });
+    return header;
+  };
+}
 
 /** Retry-After as seconds or as an HTTP date, in milliseconds from now. */
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
@@ -27,23 +57,31 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
 }
 
 /**
- * Encrypts the payload for the device (aes128gcm, RFC 8291) and signs the request (VAPID, RFC 8292) with web-push,
+ * Encrypts the payload for the device (aes128gcm, RFC 8291) with web-push, with the VAPID header (RFC 8292),
  * then sends it with node's own client: web-push's sender speaks https only and cannot take the address check that
- * keeps every connection on a public host. `local`: the endpoint is a test's http://127.0.0.1 one.
+ * keeps every connection on a public host. The endpoint is checked again first (PUSH_ALLOW_LOCAL_ENDPOINTS may
+ * have been switched off since it was stored): one refused answers as a private address does, and is forgotten.
  */
 export async function postPush(
   target: PushTarget,
   payload: PushPayload,
-  vapid: VapidKeys & { subject: string },
-  timeoutMs: number,
-  /** Aborts the request (the process is closing). */
-  closing?: AbortSignal,
+  /** The VAPID header for the endpoint's origin (vapidAuthorization). */
+  authorization: (audience: string) => string,
+  options: {
+    timeoutMs: number;
+    allowLocalEndpoints: boolean;
+    /** Aborts the request (the process is closing). */
+    closing?: AbortSignal;
+  },
 ): Promise<PushAnswer> {
+  const { timeoutMs, closing } = options;
+  if (endpointRefusal(target.endpoint, options.allowLocalEndpoints))
+    return { status: 0, retryAfterMs: undefined, failure: 'EPRIVATE' };
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(payload),
     {
-      vapidDetails: vapid,
+      headers: { Authorization: authorization(new URL(target.endpoint).origin) },
       TTL: TTL_SECONDS,
       contentEncoding: 'aes128gcm',
       urgency: 'high',

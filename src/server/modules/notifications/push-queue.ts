@@ -30,6 +30,38 @@ export const PUSH_QUEUE_DEFAULTS: PushQueueOptions = {
   maxDelayMs: 5 * 60_000,
 };
 
+/**
+ * A first-in first-out list whose shift costs O(1): a full queue drops its oldest on every message, and
+ * Array.prototype.shift moves every element of a long array.
+ */
+function fifo<T>() {
+  let items: T[] = [];
+  let head = 0;
+  return {
+    get size() {
+      return items.length - head;
+    },
+    push(item: T): void {
+      items.push(item);
+    },
+    shift(): T | undefined {
+      if (head >= items.length) return undefined;
+      const item = items[head];
+      head += 1;
+      // Spent slots are let go of once they are half the array.
+      if (head > 1024 && head * 2 > items.length) {
+        items = items.slice(head);
+        head = 0;
+      }
+      return item;
+    },
+    clear(): void {
+      items = [];
+      head = 0;
+    },
+  };
+}
+
 /** The host of an endpoint, for the log: the path is the device's capability and stays out of it. */
 const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).host : '');
 
@@ -46,14 +78,14 @@ export function pushQueue(deps: {
 }) {
   const options = { ...PUSH_QUEUE_DEFAULTS, ...deps.options };
   const { log, repo } = deps;
-  const ready: Array<PushJob & { attempt: number }> = [];
+  const ready = fifo<PushJob & { attempt: number }>();
   const retrying = new Set<NodeJS.Timeout>();
   let sending = 0;
   const closing = new AbortController();
   let idle: Array<() => void> = [];
   const dropped = throttledWarning(log, 'push queue full: the oldest notifications were dropped');
 
-  const waiting = () => ready.length + retrying.size;
+  const waiting = () => ready.size + retrying.size;
 
   function add(job: PushJob & { attempt: number }): void {
     if (waiting() >= options.maxWaiting) {
@@ -65,7 +97,7 @@ export function pushQueue(deps: {
   }
 
   function pump(): void {
-    while (sending < options.concurrency && ready.length > 0) {
+    while (sending < options.concurrency && ready.size > 0) {
       const job = ready.shift();
       if (!job) break;
       sending += 1;
@@ -131,7 +163,7 @@ export function pushQueue(deps: {
       closing.abort();
       for (const timer of retrying) clearTimeout(timer);
       retrying.clear();
-      ready.length = 0;
+      ready.clear();
       pump();
     },
   };

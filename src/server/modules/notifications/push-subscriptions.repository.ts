@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database, PushSubscriptionRow } from '../../db/schema.js';
+import type { Database, PushSubscriptionRow, UserRow } from '../../db/schema.js';
 
 /** A device's subscription as the sender needs it. */
 export type PushTarget = Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>;
+
+/** What a notification shows of its sender, and what the block check needs. */
+export type SenderCard = Pick<
+  UserRow,
+  'id' | 'name' | 'username' | 'profilePic' | 'isAi' | 'createdByUsername'
+>;
 
 /** Push subscriptions, and the few reads the notifier decides with; no rules here, only queries. */
 export function pushSubscriptionsRepository(db: Kysely<Database>) {
@@ -66,18 +72,26 @@ export function pushSubscriptionsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The devices of these people, leaving out those who muted the conversation (a DM) or the room, or left it:
-     * one read for what a message needs to know before anything else.
+     * The devices of these people, leaving out those who muted the conversation (a DM) or the room, or left it,
+     * with the sender's card: one read for what a message needs to know before anything else.
      */
     async unmutedDevicesOf(
       userIds: readonly string[],
-      conversationId: string,
-      room: boolean,
-    ): Promise<PushTarget[]> {
-      if (userIds.length === 0) return [];
+      message: { conversationId: string; room: boolean; senderId: string },
+    ): Promise<{ devices: PushTarget[]; sender: SenderCard | undefined }> {
+      const { conversationId, room } = message;
+      if (userIds.length === 0) return { devices: [], sender: undefined };
       let query = db
         .selectFrom('pushSubscriptions as ps')
+        .innerJoin('users as s', (join) => join.on('s.id', '=', message.senderId))
         .select(['ps.id', 'ps.userId', 'ps.endpoint', 'ps.p256dh', 'ps.auth'])
+        .select([
+          's.name as senderName',
+          's.username as senderUsername',
+          's.profilePic as senderPic',
+          's.isAi as senderIsAi',
+          's.createdByUsername as senderCreator',
+        ])
         .where('ps.userId', 'in', userIds);
       query = room
         ? query.where(({ exists, selectFrom }) =>
@@ -103,7 +117,25 @@ export function pushSubscriptionsRepository(db: Kysely<Database>) {
                 ),
             ),
           );
-      return query.execute();
+      const rows = await query.execute();
+      const first = rows[0];
+      return {
+        devices: rows.map(({ id, userId, endpoint, p256dh, auth }) => ({
+          id,
+          userId,
+          endpoint,
+          p256dh,
+          auth,
+        })),
+        sender: first && {
+          id: message.senderId,
+          name: first.senderName,
+          username: first.senderUsername,
+          profilePic: first.senderPic,
+          isAi: first.senderIsAi,
+          createdByUsername: first.senderCreator,
+        },
+      };
     },
 
     /** The people in the room (now) with these usernames (lower case): whom an @name reaches. */

@@ -1,6 +1,10 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { PushAnswer } from './push-delivery.js';
+import webpush from 'web-push';
+import { APP_ICON, PUSH_LIMITS, PushPayload } from '../../../contracts/notifications.js';
+import { payloadFor } from './notifier.service.js';
+import { startPushEndpoint } from '../../test/push-endpoint.js';
+import { postPush, vapidAuthorization, type PushAnswer } from './push-delivery.js';
 import { pushQueue, type PushJob } from './push-queue.js';
 
 const job = (id: string): PushJob => ({
@@ -91,5 +95,82 @@ describe('the push queue', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true]);
     queue.send(job('b'));
     expect(signals).toHaveLength(1);
+  });
+});
+
+describe('the VAPID header', () => {
+  it('is signed once per push service and reused, each origin its own audience', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const authorization = vapidAuthorization({ ...keys, subject: 'mailto:ops@example.com' });
+    const first = authorization('https://fcm.googleapis.com');
+    expect(first).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${keys.publicKey}$`));
+    expect(authorization('https://fcm.googleapis.com')).toBe(first);
+    const other = authorization('https://updates.push.services.mozilla.com');
+    expect(other).not.toBe(first);
+    const claims = (header: string) =>
+      JSON.parse(Buffer.from(header.split('.')[1] ?? '', 'base64url').toString()) as {
+        aud: string;
+        exp: number;
+      };
+    expect(claims(other).aud).toBe('https://updates.push.services.mozilla.com');
+    expect(claims(first).exp * 1000 - Date.now()).toBeGreaterThan(11 * 3600 * 1000);
+  });
+});
+
+describe('the payload', () => {
+  it('stays far below what a push may carry (4 KB) whatever the name and text, and is valid', () => {
+    const sender = {
+      name: '🦄'.repeat(500),
+      username: 'u'.repeat(30),
+      profilePic: `/uploads/${'a'.repeat(400)}`,
+    };
+    const payload = payloadFor(sender, {
+      conversationId: '0'.repeat(36),
+      room: false,
+      text: '🦄'.repeat(5000),
+    });
+    expect(PushPayload.parse(payload)).toEqual(payload);
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(2048);
+    expect(payload.icon).toBe(APP_ICON);
+    expect(Array.from(payload.body)).toHaveLength(PUSH_LIMITS.bodyChars + 1);
+    expect(
+      payloadFor({ ...sender, name: '' }, { conversationId: 'c', room: true, text: 'hi' }),
+    ).toMatchObject({
+      title: `@${sender.username}`,
+      url: '/chat/room/c',
+    });
+  });
+});
+
+describe('one push request', () => {
+  it('checks the endpoint again before sending: a local one stored while allowed is refused once not', async () => {
+    const service = await startPushEndpoint();
+    try {
+      const device = service.device();
+      const target = {
+        id: 'd',
+        userId: 'u',
+        endpoint: device.subscription.endpoint,
+        ...device.subscription.keys,
+      };
+      const authorization = vapidAuthorization({
+        ...webpush.generateVAPIDKeys(),
+        subject: 'mailto:a@example.com',
+      });
+      const refused = await postPush(target, job('x').payload, authorization, {
+        timeoutMs: 1000,
+        allowLocalEndpoints: false,
+      });
+      expect(refused).toEqual({ status: 0, retryAfterMs: undefined, failure: 'EPRIVATE' });
+      expect(device.requests).toBe(0);
+      const sent = await postPush(target, job('x').payload, authorization, {
+        timeoutMs: 1000,
+        allowLocalEndpoints: true,
+      });
+      expect(sent.status).toBe(201);
+      expect(device.received[0]?.payload).toEqual(job('x').payload);
+    } finally {
+      await service.close();
+    }
   });
 });
