@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce, type Param } from '../../performance/compiled-query.js';
 import type { Database, PushSubscriptionRow, UserRow } from '../../db/schema.js';
 
 /** A device's subscription as the sender needs it. */
@@ -12,6 +13,49 @@ export type SenderCard = Pick<
 
 /** Push subscriptions, and the few reads the notifier decides with; no rules here, only queries. */
 export function pushSubscriptionsRepository(db: Kysely<Database>) {
+  type Params = Param<'userId' | 'senderId' | 'conversationId'>;
+  /** A person's devices with the sender's card; the mute condition is the caller's. */
+  const devicesWithSender = (p: Params) =>
+    db
+      .selectFrom('pushSubscriptions as ps')
+      .innerJoin('users as s', (join) => join.on('s.id', '=', p('senderId')))
+      .select(['ps.id', 'ps.userId', 'ps.endpoint', 'ps.p256dh', 'ps.auth'])
+      .select([
+        's.name as senderName',
+        's.username as senderUsername',
+        's.profilePic as senderPic',
+        's.isAi as senderIsAi',
+        's.createdByUsername as senderCreator',
+      ])
+      .where('ps.userId', '=', p('userId'));
+  // Read on every message to someone with a device: compiled once (performance/compiled-query.ts).
+  const dmDevices = compiledOnce(db, (p: Params) =>
+    devicesWithSender(p).where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('conversations as c')
+          .select('c.id')
+          .where('c.id', '=', p('conversationId'))
+          .where((w) =>
+            w.or([
+              w.and([w('c.userLow', '=', w.ref('ps.userId')), w('c.mutedLow', '=', 0)]),
+              w.and([w('c.userHigh', '=', w.ref('ps.userId')), w('c.mutedHigh', '=', 0)]),
+            ]),
+          ),
+      ),
+    ),
+  );
+  const roomDevices = compiledOnce(db, (p: Params) =>
+    devicesWithSender(p).where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('roomMembers as rm')
+          .select('rm.memberId')
+          .whereRef('rm.memberId', '=', 'ps.userId')
+          .where('rm.roomId', '=', p('conversationId'))
+          .where('rm.leftAt', '=', '')
+          .where('rm.muted', '=', 0),
+      ),
+    ),
+  );
   return {
     /**
      * Stores the device for the person (the same endpoint moves to them if someone else had it), then drops their
@@ -73,51 +117,20 @@ export function pushSubscriptionsRepository(db: Kysely<Database>) {
 
     /**
      * The devices of these people, leaving out those who muted the conversation (a DM) or the room, or left it,
-     * with the sender's card: one read for what a message needs to know before anything else.
+     * with the sender's card: what a message needs to know before anything else, one compiled read a person
+     * (usually one person: a DM's recipient, the person a persona answered).
      */
     async unmutedDevicesOf(
       userIds: readonly string[],
       message: { conversationId: string; room: boolean; senderId: string },
     ): Promise<{ devices: PushTarget[]; sender: SenderCard | undefined }> {
-      const { conversationId, room } = message;
-      if (userIds.length === 0) return { devices: [], sender: undefined };
-      let query = db
-        .selectFrom('pushSubscriptions as ps')
-        .innerJoin('users as s', (join) => join.on('s.id', '=', message.senderId))
-        .select(['ps.id', 'ps.userId', 'ps.endpoint', 'ps.p256dh', 'ps.auth'])
-        .select([
-          's.name as senderName',
-          's.username as senderUsername',
-          's.profilePic as senderPic',
-          's.isAi as senderIsAi',
-          's.createdByUsername as senderCreator',
-        ])
-        .where('ps.userId', 'in', userIds);
-      query = room
-        ? query.where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('roomMembers as rm')
-                .select('rm.memberId')
-                .whereRef('rm.memberId', '=', 'ps.userId')
-                .where('rm.roomId', '=', conversationId)
-                .where('rm.leftAt', '=', '')
-                .where('rm.muted', '=', 0),
-            ),
-          )
-        : query.where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('conversations as c')
-                .select('c.id')
-                .where('c.id', '=', conversationId)
-                .where((w) =>
-                  w.or([
-                    w.and([w('c.userLow', '=', w.ref('ps.userId')), w('c.mutedLow', '=', 0)]),
-                    w.and([w('c.userHigh', '=', w.ref('ps.userId')), w('c.mutedHigh', '=', 0)]),
-                  ]),
-                ),
-            ),
-          );
-      const rows = await query.execute();
+      const read = message.room ? roomDevices : dmDevices;
+      const rows = [];
+      for (const userId of userIds)
+        rows.push(
+          ...(await read({ userId, senderId: message.senderId, conversationId: message.conversationId }))
+            .rows,
+        );
       const first = rows[0];
       return {
         devices: rows.map(({ id, userId, endpoint, p256dh, auth }) => ({
