@@ -13,7 +13,8 @@ import { TopBar } from './top-bar.js';
 import styles from './app-shell.module.css';
 
 /** Asks whether the server answers; apiFetch notes the outcome (lib/server-reach.ts). */
-const probeServer = () => apiFetch('/api/health');
+// The answer is read to its end: a body left unread keeps the request open in Chromium (and its connection busy).
+const probeServer = () => apiFetch('/api/health').then((response) => response.arrayBuffer());
 
 /**
  * The frame around every page: the top bar and @ menu exist only for signed-in users (SPEC §2), and so
