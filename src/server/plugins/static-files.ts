@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOADS_PREFIX } from '../modules/uploads/uploads.service.js';
+import { isAppPagePath } from '../../contracts/app-pages.js';
 import { SESSION_COOKIE } from './session.js';
 
 /**
@@ -10,14 +10,7 @@ import { SESSION_COOKIE } from './session.js';
  * API calls, uploads and missing files (a last segment with an extension) do not.
  */
 export function wantsSpa(method: string, url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    !pathname.startsWith('/api/') &&
-    !pathname.startsWith(UPLOADS_PREFIX) &&
-    !/\.[a-z0-9]+$/i.test(lastSegment)
-  );
+  return (method === 'GET' || method === 'HEAD') && isAppPagePath(url.split('?')[0] ?? '');
 }
 
 /** Source maps stay with developers (the build keeps them in dist/sourcemaps); one left in the web root is not served. */

@@ -1,22 +1,12 @@
 import { matchPrecache } from 'workbox-precaching';
+import { isAppPagePath } from '../../contracts/app-pages.js';
 
 /** The precached page every app route is answered with when the server cannot be reached. */
 export const SHELL_URL = '/index.html';
 
-/**
- * Whether a navigation is to one of the app's pages, which the shell can show; API calls, uploads and files
- * (a last segment with an extension) are the server's alone, as in the server's own `wantsSpa`.
- */
+/** Whether a navigation is to one of the app's pages, which the shell can show (the server's own rule). */
 export function isAppPage(url: URL, origin: string): boolean {
-  if (url.origin !== origin) return false;
-  const { pathname } = url;
-  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return (
-    !pathname.startsWith('/api/') &&
-    !pathname.startsWith('/uploads/') &&
-    !pathname.startsWith('/socket.io/') &&
-    !/\.[a-z0-9]+$/i.test(lastSegment)
-  );
+  return url.origin === origin && isAppPagePath(url.pathname);
 }
 
 /**
